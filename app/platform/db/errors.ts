@@ -1,0 +1,45 @@
+/**
+ * Drizzle wraps driver errors; the SQLSTATE sits on the error or on its `cause`.
+ * Features map the states they expect (e.g. 23P01 = overlapping booking) to the spec's messages.
+ */
+export const SqlState = {
+  uniqueViolation: "23505",
+  foreignKeyViolation: "23503",
+  checkViolation: "23514",
+  notNullViolation: "23502",
+  exclusionViolation: "23P01",
+  serializationFailure: "40001",
+  deadlockDetected: "40P01",
+} as const;
+
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The name of the violated constraint, when the database reported one. */
+export function constraintOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === "string") return name;
+  }
+  return undefined;
+}
+
+const RETRYABLE = new Set<string>([SqlState.deadlockDetected, SqlState.serializationFailure]);
+
+/** Runs `work` again (up to `attempts` times, short jittered pauses) when the database reports a deadlock or serialization failure. */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
+    }
+  }
+}

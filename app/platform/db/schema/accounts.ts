@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, updatedAt } from "./columns";
+import { appRole, permissionModule } from "./enums";
+import { hiveTiers } from "./catalog";
+
+/** Per-user settings the auth library does not keep: phone, 2FA flag, forced first-login change. */
+export const profiles = pgTable("profiles", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  email: text("email").notNull(),
+  phoneNumber: text("phone_number"),
+  is2faEnabled: boolean("is_2fa_enabled").notNull().default(false),
+  firstLogin: boolean("first_login").notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sponsors = pgTable(
+  "sponsors",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    companyName: text("company_name"),
+    address: text("address"),
+    phoneNumber: text("phone_number"),
+    tierId: uuid("tier_id").references(() => hiveTiers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sponsors_email_idx").on(t.email), index("sponsors_created_at_idx").on(t.createdAt.desc())],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: appRole("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique("user_roles_user_role_key").on(t.userId, t.role), index("user_roles_role_idx").on(t.role)],
+);
+
+export const rolePermissions = pgTable(
+  "role_permissions",
+  {
+    id: id(),
+    role: appRole("role").notNull(),
+    module: permissionModule("module").notNull(),
+    canView: boolean("can_view").notNull().default(false),
+    canCreate: boolean("can_create").notNull().default(false),
+    canUpdate: boolean("can_update").notNull().default(false),
+    canDelete: boolean("can_delete").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique("role_permissions_role_module_key").on(t.role, t.module)],
+);
+
+export const securityAuditLog = pgTable(
+  "security_audit_log",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    eventType: text("event_type").notNull(),
+    eventDetails: jsonb("event_details").$type<Record<string, unknown>>().notNull().default({}),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("security_audit_log_event_type_check", sql`length(${t.eventType}) between 1 and 100`),
+    index("security_audit_log_user_idx").on(t.userId, t.createdAt.desc()),
+    index("security_audit_log_event_idx").on(t.eventType, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { assets, money } from "./catalog";
+import { createdAt, id, updatedAt } from "./columns";
+import { bookingStatus, experienceType } from "./enums";
+
+/**
+ * A stay is the half-open range [check_in_date, check_out_date). The exclusion constraint
+ * `bookings_no_overlap` (hand-written migration) forbids two non-cancelled stays of one asset
+ * sharing a night; SQLSTATE 23P01 reports a clash.
+ */
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: id(),
+    assetId: uuid("asset_id")
+      .notNull()
+      .references(() => assets.id, { onDelete: "restrict" }),
+    /** The signed-in account that booked, if any; guest bookings carry name and e-mail only. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The location's name when booked (the spec keeps it as text on the booking). */
+    location: text("location").notNull(),
+    guestName: text("guest_name").notNull(),
+    guestEmail: text("guest_email").notNull(),
+    guestPhone: text("guest_phone"),
+    checkInDate: date("check_in_date").notNull(),
+    checkOutDate: date("check_out_date").notNull(),
+    numberOfGuests: integer("number_of_guests").notNull().default(2),
+    numberOfNights: integer("number_of_nights").notNull(),
+    totalAmount: money("total_amount").notNull(),
+    experienceType: experienceType("experience_type").notNull(),
+    status: bookingStatus("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("bookings_dates_check", sql`${t.checkOutDate} > ${t.checkInDate}`),
+    check("bookings_nights_check", sql`${t.numberOfNights} = ${t.checkOutDate} - ${t.checkInDate}`),
+    check("bookings_guests_check", sql`${t.numberOfGuests} >= 1`),
+    check("bookings_total_check", sql`${t.totalAmount} >= 0`),
+    check("bookings_guest_name_check", sql`length(trim(${t.guestName})) > 0`),
+    check("bookings_guest_email_check", sql`position('@' in ${t.guestEmail}) > 1`),
+    index("bookings_guest_email_idx").on(sql`lower(${t.guestEmail})`),
+    index("bookings_user_id_idx").on(t.userId),
+    index("bookings_created_at_idx").on(t.createdAt.desc()),
+  ],
+);

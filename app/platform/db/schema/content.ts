@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { createdAt, id, updatedAt } from "./columns";
+
+/** Slugs are lowercase words joined by single hyphens, e.g. `about` or `pure-raw-honey`. */
+const SLUG_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
+
+export const menuItems = pgTable(
+  "menu_items",
+  {
+    id: id(),
+    label: text("label").notNull(),
+    path: text("path").notNull(),
+    isCustom: boolean("is_custom").notNull().default(false),
+    isVisible: boolean("is_visible").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("menu_items_label_check", sql`length(trim(${t.label})) > 0`),
+    check("menu_items_path_check", sql`length(trim(${t.path})) > 0`),
+    check("menu_items_display_order_check", sql`${t.displayOrder} >= 0`),
+    index("menu_items_visible_order_idx").on(t.isVisible, t.displayOrder),
+  ],
+);
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull().default(""),
+    featuredImage: text("featured_image"),
+    published: boolean("published").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("posts_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN)}'`),
+    check("posts_published_at_check", sql`not ${t.published} or ${t.publishedAt} is not null`),
+    index("posts_published_idx").on(t.published, t.publishedAt.desc()),
+  ],
+);
+
+export type PageSection = { title: string; content: string };
+
+export const pages = pgTable(
+  "pages",
+  {
+    id: id(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    metaDescription: text("meta_description"),
+    heroTitle: text("hero_title"),
+    heroSubtitle: text("hero_subtitle"),
+    heroImage: text("hero_image"),
+    /** Ordered list of `{title, content}`; content is HTML, sanitised on save and on render. */
+    sections: jsonb("sections").$type<PageSection[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("pages_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN)}'`),
+    check("pages_sections_check", sql`jsonb_typeof(${t.sections}) = 'array'`),
+  ],
+);

@@ -1,0 +1,31 @@
+import { pgEnum } from "drizzle-orm/pg-core";
+
+export const bookingStatus = pgEnum("booking_status", ["pending", "confirmed", "cancelled"]);
+export const assetStatus = pgEnum("asset_status", ["available", "occupied", "maintenance", "unavailable"]);
+export const assetType = pgEnum("asset_type", ["rv", "rental"]);
+/** What a booking is for: the asset's type, or the admin form's default `rv_glamping`. */
+export const experienceType = pgEnum("experience_type", ["rv", "rental", "rv_glamping"]);
+export const adoptionStatus = pgEnum("adoption_status", ["pending", "active", "cancelled", "expired"]);
+export const paymentFrequency = pgEnum("payment_frequency", ["monthly", "annual"]);
+export const paymentMethod = pgEnum("payment_method", ["credit_card", "cash", "crypto"]);
+export const appRole = pgEnum("app_role", ["admin", "customer"]);
+export const permissionModule = pgEnum("permission_module", [
+  "users",
+  "bookings",
+  "locations",
+  "assets",
+  "hive_tiers",
+  "hive_adoptions",
+  "sponsors",
+  "pages",
+  "posts",
+  "menu_items",
+  "role_permissions",
+  "profile",
+]);
+export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
+
+export type BookingStatus = (typeof bookingStatus.enumValues)[number];
+export type AssetStatus = (typeof assetStatus.enumValues)[number];
+export type AppRole = (typeof appRole.enumValues)[number];
+export type PermissionModule = (typeof permissionModule.enumValues)[number];

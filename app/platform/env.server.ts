@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. A bad value stops the
+ * server with one line that names the variable (see `formatEnvError`).
+ */
+const optionalUrl = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isUrlWith(v, protocols), { message: hint });
+
+function isUrlWith(value: string, protocols: string[]) {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ message: "must be a whole number between 1 and 65535" })
+    .int("must be a whole number between 1 and 65535")
+    .min(1, "must be a whole number between 1 and 65535")
+    .max(65535, "must be a whole number between 1 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalUrl(
+    ["postgres:", "postgresql:"],
+    "must be a postgres:// or postgresql:// URL (leave it unset to use the embedded database)",
+  ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  APP_URL: z
+    .string()
+    .trim()
+    .default("http://localhost:3000")
+    .refine((v) => isUrlWith(v, ["http:", "https:"]), { message: "must be an http:// or https:// URL" })
+    .transform((v) => v.replace(/\/+$/, "")),
+  SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/mail)"),
+  MAIL_FROM: z.string().trim().min(3).default("Apiary <hello@apiary.local>"),
+  CONTACT_TO: z.email({ message: "must be an e-mail address" }).default("contact@apiary.local"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** One line per problem, naming the variable, e.g. `PORT must be a whole number between 1 and 65535 (got "abc")`. */
+export function formatEnvError(error: z.ZodError, source: Record<string, string | undefined>) {
+  return error.issues
+    .map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const got = source[name];
+      return `${name} ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(redact(name, got))})`}`;
+    })
+    .join("; ");
+}
+
+/** URLs may carry passwords: never echo them back into a log line. */
+function redact(name: string, value: string) {
+  if (!name.endsWith("_URL")) return value;
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = "***";
+    return url.toString();
+  } catch {
+    return value;
+  }
+}
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) throw new EnvError(`Invalid configuration: ${formatEnvError(result.error, source)}`);
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first use). */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Tests and the server entry set the environment explicitly. */
+export function setEnv(value: Env) {
+  cached = value;
+}
