@@ -1,6 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -23,8 +23,11 @@ export interface DatabaseHandle {
   engine: Engine;
   /** The PostgreSQL URL (absent on PGlite). */
   url?: string;
-  /** Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function.
+   * `onReconnect` runs when a dropped LISTEN connection is back (notifications in between are lost).
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -71,10 +74,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     db,
     engine: "postgres",
     url,
-    listen: (channel, onMessage) => listener.listen(channel, onMessage),
+    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
     close: async () => {
       await listener.close();
       await pool.end();
     },
   };
+}
+
+/** Raw SQL that returns rows, the same on both engines (both drivers answer `{ rows }`). */
+export async function queryRows<T extends Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

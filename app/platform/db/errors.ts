@@ -15,7 +15,8 @@ export const SqlState = {
 export function sqlStateOf(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    // SQLSTATEs always contain a digit; Node system codes like EPIPE never do.
+    if (typeof code === "string" && /^(?=.*\d)[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
 }

@@ -1,6 +1,7 @@
 import pg from "pg";
 
 type Handler = (payload: string) => void;
+type Subscription = { onMessage: Handler; onReconnect?: () => void };
 
 /**
  * One dedicated PostgreSQL connection for LISTEN. If it drops, it reconnects with backoff
@@ -10,7 +11,7 @@ type Handler = (payload: string) => void;
 export class PgListener {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
-  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly handlers = new Map<string, Set<Subscription>>();
   private closed = false;
   private retryDelay = 250;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -20,7 +21,8 @@ export class PgListener {
     private readonly onState?: (state: "connected" | "disconnected", error?: unknown) => void,
   ) {}
 
-  async listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
+  async listen(channel: string, onMessage: Handler, onReconnect?: () => void): Promise<() => Promise<void>> {
+    const subscription: Subscription = { onMessage, onReconnect };
     let set = this.handlers.get(channel);
     if (!set) {
       set = new Set();
@@ -30,9 +32,9 @@ export class PgListener {
     } else {
       await this.connect();
     }
-    set.add(handler);
+    set.add(subscription);
     return async () => {
-      set.delete(handler);
+      set.delete(subscription);
       if (set.size === 0 && this.handlers.get(channel) === set) {
         this.handlers.delete(channel);
         await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
@@ -59,7 +61,7 @@ export class PgListener {
   private async open(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: this.url, keepAlive: true });
     client.on("notification", (message) => {
-      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? "");
+      for (const { onMessage } of this.handlers.get(message.channel) ?? []) onMessage(message.payload ?? "");
     });
     client.on("error", (error) => this.lost(client, error));
     client.on("end", () => this.lost(client));
@@ -83,7 +85,10 @@ export class PgListener {
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.connect().then(
-        () => this.onState?.("connected"),
+        () => {
+          this.onState?.("connected");
+          for (const set of this.handlers.values()) for (const { onReconnect } of set) onReconnect?.();
+        },
         () => {
           this.retryDelay = Math.min(this.retryDelay * 2, 10_000);
           if (!this.closed) this.scheduleReconnect();

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { queryRows } from "./client.server";
 import { sqlStateOf, SqlState } from "./errors";
 import { assets, bookings, hiveTiers, locations, pages } from "./schema";
 
@@ -82,9 +83,10 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
 
   it("keeps money exact as numeric(10,2)", async () => {
     const [tier] = await t.db.insert(hiveTiers).values({ name: "Exact", priceMonthly: "0.1", priceAnnual: "0.2" }).returning();
-    const [row] = await t.db.execute<{ sum: string }>(
+    const [row] = await queryRows<{ sum: string }>(
+      t.db,
       sql`select (price_monthly + price_annual)::text as sum from hive_tiers where id = ${tier!.id}`,
-    ).then((r) => ("rows" in r ? r.rows : r) as { sum: string }[]);
+    );
     expect(row!.sum).toBe("0.30");
   });
 

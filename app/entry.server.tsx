@@ -1,0 +1,102 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { PassThrough } from "node:stream";
+import type { RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import {
+  RouterContextProvider,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
+import { classifyError } from "./platform/errors/classify";
+import { NonceProvider } from "./platform/nonce";
+import { platformContext, requestInfoContext, type RequestInfo } from "./platform/request-context";
+import { getPlatform, startPlatform, stopPlatform } from "./platform/runtime.server";
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { nonce } = loadContext.get(requestInfoContext);
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          pipe(body);
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) void logError(error, request);
+        },
+      },
+    );
+  });
+}
+
+/** Unexpected errors from loaders, actions and rendering: one classified log line each. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  void logError(error, request);
+};
+
+async function logError(error: unknown, request: Request) {
+  const record = classifyError(error);
+  const platform = await getPlatform().catch(() => undefined);
+  const log = platform?.logger ?? console;
+  const { pathname } = new URL(request.url);
+  (log as { error: (obj: object, msg: string) => void }).error(
+    { err: error, code: record.code, method: request.method, path: pathname },
+    `request failed: ${record.code}`,
+  );
+}
+
+/**
+ * What the Node server (server/) uses from the bundle: starting and stopping the platform,
+ * and building the per-request context. They live here so the server and the routes share
+ * one instance of every module.
+ */
+export const apiary = {
+  startPlatform,
+  stopPlatform,
+  getPlatform,
+  createLoadContext(info: RequestInfo) {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, info);
+    return context;
+  },
+  platformContext,
+};

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("has working defaults: embedded database, port 3000", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.APP_URL).toBe("http://localhost:3000");
+  });
+
+  it("treats an empty DATABASE_URL as unset and trims APP_URL's trailing slash", () => {
+    const env = parseEnv({ DATABASE_URL: "", APP_URL: "https://apiary.example/" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.APP_URL).toBe("https://apiary.example");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT must be a whole number between 1 and 65535 \(got "abc"\)$/],
+    [{ PORT: "70000" }, /PORT must be a whole number between 1 and 65535/],
+    [{ DATABASE_URL: "mysql://db/x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ CONTACT_TO: "not-an-address" }, /CONTACT_TO must be an e-mail address/],
+    [{ APP_URL: "localhost" }, /APP_URL must be an http:\/\/ or https:\/\/ URL/],
+  ])("refuses %o with one line naming the variable", (source, message) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("never echoes a password from a URL", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://user:s3cret@db/x" })).toThrow(/\*\*\*/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://user:s3cret@db/x" })).not.toThrow(/s3cret/);
+  });
+});

@@ -1,0 +1,113 @@
+import { sql } from "drizzle-orm";
+import path from "node:path";
+import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
+import { runMigrations } from "./db/migrate.server";
+import { seedIfFirstStart } from "./db/seed/seed.server";
+import { env as readEnv, type Env } from "./env.server";
+import { createLogger, type Logger } from "./logger.server";
+import { createTransport } from "./mail/transport.server";
+import { MailWorker } from "./mail/worker.server";
+import { ChangeFeed } from "./realtime/change-feed.server";
+
+/** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
+export type Platform = {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  changes: ChangeFeed;
+  mail: MailWorker;
+};
+
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+const globalKey = Symbol.for("apiary.platform");
+type Holder = { [globalKey]?: Promise<Platform> };
+const holder = globalThis as Holder;
+
+/**
+ * Opens the database (embedded or PostgreSQL), migrates it, loads demo data on the first
+ * start, and starts the change feed and the mail worker. Kept on globalThis so the dev
+ * server's module reloads reuse one instance.
+ */
+export function startPlatform(env: Env = readEnv(), logger: Logger = createLogger(env.LOG_LEVEL)): Promise<Platform> {
+  holder[globalKey] ??= boot(env, logger).catch((error: unknown) => {
+    delete holder[globalKey];
+    throw error;
+  });
+  return holder[globalKey];
+}
+
+/** The running platform; in development the first request starts it. */
+export function getPlatform(): Promise<Platform> {
+  return holder[globalKey] ?? startPlatform();
+}
+
+export async function stopPlatform() {
+  const running = holder[globalKey];
+  delete holder[globalKey];
+  if (!running) return;
+  const platform = await running.catch(() => undefined);
+  if (!platform) return;
+  await platform.mail.stop();
+  await platform.changes.stop();
+  await platform.database.close();
+}
+
+async function boot(env: Env, logger: Logger): Promise<Platform> {
+  const engine = env.DATABASE_URL ? "postgres" : "pglite";
+  const changes = new ChangeFeed(logger);
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      poolMax: env.DATABASE_POOL_MAX,
+      onListenerState: (state, error) => {
+        if (state === "connected") logger.info("database change listener reconnected");
+        else logger.warn({ err: error }, "database change listener lost its connection; reconnecting");
+      },
+    });
+  } catch (error) {
+    throw new DatabaseUnavailableError(describeConnectionFailure(env, error));
+  }
+  await runMigrations(database);
+  if (await seedIfFirstStart(database.db)) logger.info("loaded the demo data into the new database");
+  await changes.start(database);
+  const transport = createTransport({
+    smtpUrl: env.SMTP_URL,
+    dataDir: env.DATA_DIR,
+    from: env.MAIL_FROM,
+    logger,
+  });
+  const mail = new MailWorker({ handle: database, transport, logger });
+  mail.start();
+  logger.info(
+    { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
+    `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
+  );
+  return { env, logger, database, db: database.db, changes, mail };
+}
+
+/** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */
+function rootCauseMessage(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause) e = e.cause;
+  if (e instanceof AggregateError && e.errors[0]) e = e.errors[0];
+  if (e instanceof Error) return e.message || (e as { code?: string }).code || e.name;
+  return String(e);
+}
+
+function describeConnectionFailure(env: Env, error: unknown) {
+  const reason = rootCauseMessage(error);
+  if (!env.DATABASE_URL) return `Cannot open the embedded database in DATA_DIR (${path.resolve(env.DATA_DIR)}): ${reason}`;
+  const url = new URL(env.DATABASE_URL);
+  return `Cannot connect to the database at DATABASE_URL (${url.hostname}:${url.port || 5432}${url.pathname}): ${reason}`;
+}
+
+/** For the health check: one round trip to the database. */
+export async function pingDatabase(db: Database) {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,100 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import { useEffect } from "react";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { actorContext, anonymous } from "./features/accounts/actor";
+import { listVisibleMenuItems } from "./features/content/menu.server";
+import { useNonce } from "./platform/nonce";
+import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
+import { platformContext } from "./platform/request-context";
+import { getPlatform } from "./platform/runtime.server";
+import { ApplicationError } from "./ui/errors/application-error";
+import { NotFound } from "./ui/errors/not-found";
+import { SiteShell } from "./ui/layout/site-shell";
+
+/** A route lists the tables its page shows in `handle.live`; the page revalidates when they change. */
+export type LiveHandle = { live?: readonly string[] };
+
+export const handle: LiveHandle = { live: ["menu_items"] };
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    context.set(platformContext, await getPlatform());
+    context.set(actorContext, anonymous);
+    return next();
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(platformContext);
+  const actor = context.get(actorContext);
+  return {
+    menuItems: await listVisibleMenuItems(db),
+    user: actor.kind === "anonymous" ? null : { email: actor.email },
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6b40e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function useLiveTables() {
+  return useMatches().flatMap((match) => (match.handle as LiveHandle | undefined)?.live ?? []);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useLiveRevalidation(useLiveTables());
+  useEffect(() => {
+    // Browser tests wait for this before they interact.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <SiteShell menuItems={loaderData.menuItems} user={loaderData.user}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (isRouteErrorResponse(error) && error.status === 404 && data) {
+    return (
+      <SiteShell menuItems={data.menuItems} user={data.user}>
+        <NotFound />
+      </SiteShell>
+    );
+  }
+  return <ApplicationError error={error} />;
+}

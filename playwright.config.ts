@@ -1,0 +1,87 @@
+import { defineConfig, devices } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/**
+ * Browser tests run against the built server (`npm run build` first) in Debian's Chromium.
+ * One server on the embedded database; when TEST_DATABASE_URL is set, a second one on
+ * PostgreSQL, and every test runs against both.
+ */
+const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const PGLITE_PORT = 3100;
+const POSTGRES_PORT = 3101;
+
+const serverEnv = (extra: Record<string, string>) => ({
+  ...(process.env as Record<string, string>),
+  NODE_ENV: "production",
+  LOG_LEVEL: "warn",
+  HOST: "127.0.0.1",
+  DATABASE_URL: "",
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "pglite",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${PGLITE_PORT}` },
+    },
+    ...(postgresUrl
+      ? [{ name: "postgres", use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }]
+      : []),
+  ],
+  webServer: [
+    {
+      command: "node --import tsx server/index.ts",
+      url: `http://127.0.0.1:${PGLITE_PORT}/api/health`,
+      timeout: 90_000,
+      reuseExistingServer: false,
+      env: serverEnv({
+        PORT: String(PGLITE_PORT),
+        APP_URL: `http://127.0.0.1:${PGLITE_PORT}`,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-e2e-")),
+      }),
+    },
+    ...(postgresUrl
+      ? [
+          {
+            command: "node --import tsx server/index.ts",
+            url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
+            timeout: 90_000,
+            reuseExistingServer: false,
+            env: serverEnv({
+              PORT: String(POSTGRES_PORT),
+              APP_URL: `http://127.0.0.1:${POSTGRES_PORT}`,
+              DATABASE_URL: postgresUrl,
+              DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-e2e-pg-")),
+            }),
+          },
+        ]
+      : []),
+  ],
+});

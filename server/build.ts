@@ -1,0 +1,23 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { Env } from "../app/platform/env.server";
+import type { Logger } from "../app/platform/logger.server";
+import type { RequestInfo } from "../app/platform/request-context";
+import type { Platform } from "../app/platform/runtime.server";
+
+/** What app/entry.server.tsx exports as `apiary` (see there). */
+export type ApiaryEntry = {
+  startPlatform(env: Env, logger: Logger): Promise<Platform>;
+  stopPlatform(): Promise<void>;
+  getPlatform(): Promise<Platform>;
+  createLoadContext(info: RequestInfo): RouterContextProvider;
+};
+
+export async function loadBuild(root: string) {
+  const file = path.join(root, "build/server/index.js");
+  const build = (await import(pathToFileURL(file).href)) as ServerBuild;
+  const entry = (build.entry.module as unknown as { apiary?: ApiaryEntry }).apiary;
+  if (!entry) throw new Error(`The server bundle at ${file} does not export "apiary"; run npm run build`);
+  return { build, entry, clientDir: path.join(root, "build/client") };
+}

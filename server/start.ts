@@ -1,0 +1,56 @@
+import { serve } from "@hono/node-server";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Env } from "../app/platform/env.server";
+import { createLogger, type Logger } from "../app/platform/logger.server";
+import type { Platform } from "../app/platform/runtime.server";
+import { createApp } from "./app";
+import { loadBuild } from "./build";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  platform: Platform;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish, stops the workers, closes the database. */
+  close(): Promise<void>;
+};
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SHUTDOWN_GRACE_MS = 8_000;
+
+/** Starts Apiary: platform first (database, migrations, workers), then the HTTP listener. */
+export async function startServer(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningServer> {
+  const { build, entry, clientDir } = await loadBuild(ROOT);
+  const platform = await entry.startPlatform(env, logger);
+  const app = createApp({ build, entry, logger, clientDir, https: env.APP_URL.startsWith("https:") });
+
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;
+    s.once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
+  logger.info({ url, engine: platform.database.engine }, `Apiary is ready at ${url}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Event streams never end on their own: end them so the server can close.
+      await platform.changes.stop();
+      // Keep-alive connections become idle as their last response ends: close them as they do.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearInterval(sweep);
+      clearTimeout(forced);
+      await entry.stopPlatform();
+    })();
+    return closing;
+  };
+  return { url, port, platform, server, close };
+}

@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Runs axe (WCAG 2.1 A/AA) on the page as it is now and fails on any violation. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+}
+
+/** The root marks <html data-hydrated> once React has taken over the server-rendered page. */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+type Fixtures = {
+  /** Navigates and checks the page with axe: every page a test visits is checked. */
+  visit: (path: string) => Promise<void>;
+  /** Console errors (CSP violations included) collected during the test; asserted empty at the end. */
+  consoleErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+    },
+    { auto: true },
+  ],
+  visit: async ({ page }, use) => {
+    await use(async (path) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectAccessible(page, path);
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,141 @@
+import { gunzipSync } from "node:zlib";
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/** The production server as a real process: configuration errors, headers, caching, shutdown. */
+
+describe("start-up configuration errors", () => {
+  it.each([
+    [{ PORT: "not-a-port" }, /^Invalid configuration: PORT must be a whole number between 1 and 65535 \(got "not-a-port"\)\n$/],
+    [{ DATABASE_URL: "localhost:5432/apiary" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+  ])("%o stops the server with one clear line", async (env, line) => {
+    const server = spawnServer({ PORT: "3999", DATA_DIR: tempDataDir(), ...env });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.stderr()).toMatch(line);
+    expect(server.stderr().trim().split("\n")).toHaveLength(1);
+  });
+
+  it("an unreachable DATABASE_URL gives one line naming it, not a stack trace", async () => {
+    const port = await freePort();
+    const server = spawnServer({ PORT: String(await freePort()), DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/apiary` });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.stderr()).toMatch(/^Cannot connect to the database at DATABASE_URL \(127\.0\.0\.1:\d+\/apiary\): .+\n$/);
+    expect(server.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it("a port in use gives one line naming PORT", async () => {
+    const blocker = (await import("node:net")).createServer();
+    const port = await new Promise<number>((r) => blocker.listen(0, "127.0.0.1", () => r((blocker.address() as { port: number }).port)));
+    const server = spawnServer({ PORT: String(port), DATA_DIR: tempDataDir() });
+    const { code } = await server.exited;
+    blocker.close();
+    expect(code).toBe(1);
+    expect(server.stderr()).toMatch(new RegExp(`^PORT ${port} is already in use`));
+  });
+});
+
+describe("the running server", () => {
+  let server: ServerProcess;
+  beforeAll(async () => {
+    server = spawnServer({ PORT: String(await freePort()), DATA_DIR: tempDataDir() });
+    await waitUntilHealthy(server);
+  }, 90_000);
+  afterAll(() => {
+    server?.child.kill("SIGKILL");
+  });
+
+  it("reports database health", async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("sends security headers and a CSP nonce that the page's scripts carry", async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // A new nonce for every response.
+    const again = await fetch(`${server.url}/`);
+    expect(again.headers.get("content-security-policy")).not.toBe(csp);
+  });
+
+  it("keeps a valid incoming request id and logs the request with it as JSON", async () => {
+    await fetch(`${server.url}/api/health`, { headers: { "x-request-id": "trace-abc.123" } });
+    await new Promise((r) => setTimeout(r, 100));
+    const line = server
+      .stdout()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.requestId === "trace-abc.123");
+    expect(line).toMatchObject({ msg: "request", method: "GET", path: "/api/health", status: 200 });
+  });
+
+  it("caches fingerprinted assets for a year and other files briefly", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await fetch(`${server.url}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=600");
+  });
+
+  it("compresses pages but never the event stream", async () => {
+    const page = await rawGet(`${server.url}/`, { "accept-encoding": "gzip" });
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(page.body).toString()).toContain("<html");
+
+    const events = await rawGet(`${server.url}/api/events`, { "accept-encoding": "gzip" }, 300);
+    expect(events.headers["content-type"]).toMatch(/^text\/event-stream/);
+    expect(events.headers["content-encoding"]).toBeUndefined();
+    expect(events.body.toString()).toContain("event: ready");
+  });
+});
+
+describe("graceful shutdown", () => {
+  it.each(["SIGTERM", "SIGINT"] as const)("on %s: closes open event streams and exits 0 within 10 s", async (signal) => {
+    const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: tempDataDir() });
+    await waitUntilHealthy(server);
+    const stream = await fetch(`${server.url}/api/events`);
+    const reader = stream.body!.getReader();
+    await reader.read();
+    const started = Date.now();
+    server.child.kill(signal);
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.stdout()).toContain("stopped cleanly");
+  }, 90_000);
+});
+
+function rawGet(url: string, headers: Record<string, string>, readForMs?: number) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      const finish = () => resolve({ headers: res.headers, body: Buffer.concat(chunks) });
+      res.on("end", finish);
+      if (readForMs) setTimeout(() => (req.destroy(), finish()), readForMs);
+    });
+    req.on("error", (error) => (readForMs ? undefined : reject(error)));
+    req.end();
+  });
+}
