@@ -92,9 +92,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404 && data) {
     return (
       <SiteShell menuItems={data.menuItems} user={data.user}>
+        <title>Page Not Found | Apiary</title>
         <NotFound />
       </SiteShell>
     );
   }
-  return <ApplicationError error={error} />;
+  return (
+    <>
+      <title>Application Error | Apiary</title>
+      <ApplicationError error={error} />
+    </>
+  );
 }

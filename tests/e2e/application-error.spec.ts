@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv } from "../../app/platform/env.server";
+import { startServer, type RunningServer } from "../../server/start";
+import { freePort } from "../setup/server-process";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+
+/**
+ * A real unexpected failure: the database goes away under a running server. Pages then show the
+ * spec's Application Error screen instead of a blank page or a stack trace.
+ */
+test.describe("application error screen", () => {
+  let running: RunningServer;
+
+  test.beforeAll(async ({}, testInfo) => {
+    test.skip(testInfo.project.name !== "pglite", "the failure is engine-independent; one engine is enough");
+    test.setTimeout(90_000);
+    const env = parseEnv({
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-error-")),
+    });
+    running = await startServer(env);
+  });
+
+  test.afterAll(async () => {
+    await running?.close().catch(() => {});
+  });
+
+  test("shows code, message, details, Reload Page and Copy Error when the database is gone", async ({ page, context }) => {
+    await page.goto(`${running.url}/`);
+    await waitForHydration(page);
+    await running.platform.database.close();
+
+    const response = await page.goto(`${running.url}/`);
+    expect(response?.status()).toBe(500);
+    await expect(page.getByRole("heading", { name: "Application Error" })).toBeVisible();
+    await expect(page.getByText("Something went wrong")).toBeVisible();
+    await expect(page.getByText("UNKNOWN_ERROR")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Reload Page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /contact/i })).toHaveAttribute("href", "/contact");
+
+    await page.getByRole("button", { name: /show details/i }).click();
+    await expect(page.getByText(/timestamp/i)).toBeVisible();
+    await page.getByRole("button", { name: /hide details/i }).click();
+    await expect(page.getByText(/timestamp/i)).toBeHidden();
+
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.getByRole("button", { name: "Copy Error" }).click();
+    await expect(page.getByRole("status")).toHaveText("Copied");
+    const copied = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { code: string };
+    expect(copied.code).toBe("UNKNOWN_ERROR");
+    // The stack of a server error never reaches the browser in production.
+    expect(await page.content()).not.toContain("node_modules");
+    await expectAccessible(page, "application error screen");
+  });
+});
