@@ -40,7 +40,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env.LO
     closing ??= (async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Event streams never end on their own: end them so the server can close.
-      await platform.changes.stop();
+      await platform.changes.stop().catch((error: unknown) => logger.warn({ err: error }, "error while ending event streams"));
       // Keep-alive connections become idle as their last response ends: close them as they do.
       server.closeIdleConnections();
       const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -51,9 +51,15 @@ export async function stopPlatform() {
   if (!running) return;
   const platform = await running.catch(() => undefined);
   if (!platform) return;
-  await platform.mail.stop();
-  await platform.changes.stop();
-  await platform.database.close();
+  // Each step runs even if an earlier one failed (say, the database is already gone).
+  const steps: [string, () => Promise<void>][] = [
+    ["mail worker", () => platform.mail.stop()],
+    ["change feed", () => platform.changes.stop()],
+    ["database", () => platform.database.close()],
+  ];
+  for (const [name, stop] of steps) {
+    await stop().catch((error: unknown) => platform.logger.warn({ err: error }, `error while stopping the ${name}`));
+  }
 }
 
 async function boot(env: Env, logger: Logger): Promise<Platform> {
@@ -83,7 +89,7 @@ async function boot(env: Env, logger: Logger): Promise<Platform> {
     logger,
   });
   const mail = new MailWorker({ handle: database, transport, logger });
-  mail.start();
+  void mail.start();
   logger.info(
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,

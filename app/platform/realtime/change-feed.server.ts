@@ -34,11 +34,13 @@ export class ChangeFeed {
     );
   }
 
+  /** Ends every open event stream, then stops listening. */
   async stop() {
-    await this.unlisten?.();
-    this.unlisten = undefined;
     this.emitter.emit("close");
     this.emitter.removeAllListeners();
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.();
   }
 
   /** Called when the LISTEN connection comes back after a drop: notifications may have been lost. */

@@ -1,0 +1,76 @@
+import type { Queryable } from "~/platform/db/client.server";
+import { outboxMessages, type OutboxAttachment } from "~/platform/db/schema";
+import { renderTemplate, type TemplateName, type TemplateProps } from "./templates";
+import { assertAttachments, assertHeaderText, assertSingleAddress, MailValidationError } from "./validation";
+
+export type OutboxMessageInput = {
+  /** Which template produced the message; kept for the admin view and for debugging. */
+  template: string;
+  /** Same key, same message: a second enqueue with it is ignored. E.g. `booking-confirmation:<booking id>`. */
+  idempotencyKey: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** `content` is base64; see `attachment()`. */
+  attachments?: OutboxAttachment[];
+};
+
+export type EnqueueResult = { enqueued: true; id: number } | { enqueued: false };
+
+/**
+ * Stores a message for the mail worker. Pass the transaction that makes the change the
+ * message reports, so the mail exists exactly when the change commits. Malformed addresses
+ * or header values throw `MailValidationError` here, where the caller can still react,
+ * rather than failing later in the worker.
+ */
+export async function enqueueMail(db: Queryable, message: OutboxMessageInput): Promise<EnqueueResult> {
+  validate(message);
+  const rows = await db
+    .insert(outboxMessages)
+    .values({
+      idempotencyKey: message.idempotencyKey,
+      template: message.template,
+      to: message.to,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      attachments: message.attachments ?? [],
+    })
+    .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
+    .returning({ id: outboxMessages.id });
+  const row = rows[0];
+  return row ? { enqueued: true, id: row.id } : { enqueued: false };
+}
+
+export type EnqueueTemplateOptions = {
+  to: string;
+  replyTo?: string;
+  idempotencyKey: string;
+  attachments?: OutboxAttachment[];
+};
+
+/** Renders `template` with `props` and enqueues the result (see `enqueueMail`). */
+export async function enqueueTemplate<N extends TemplateName>(
+  db: Queryable,
+  template: N,
+  props: TemplateProps<N>,
+  options: EnqueueTemplateOptions,
+): Promise<EnqueueResult> {
+  const rendered = await renderTemplate(template, props);
+  return enqueueMail(db, { template, ...options, ...rendered });
+}
+
+function validate(message: OutboxMessageInput) {
+  assertHeaderText("template", message.template, { maxLength: 100 });
+  assertHeaderText("idempotencyKey", message.idempotencyKey, { maxLength: 500 });
+  assertSingleAddress("to", message.to);
+  if (message.replyTo !== undefined) assertSingleAddress("replyTo", message.replyTo);
+  assertHeaderText("subject", message.subject);
+  if (typeof message.html !== "string" || typeof message.text !== "string" || message.text.trim() === "") {
+    throw new MailValidationError("html and text must both be given");
+  }
+  assertAttachments(message.attachments ?? []);
+}

@@ -1,0 +1,46 @@
+import { Text } from "@react-email/components";
+import { formatDay, formatExperience, plural } from "./format";
+import { Details, Layout, styles } from "./layout";
+
+export type BookingConfirmationProps = {
+  bookingId: string;
+  guestName: string;
+  guestEmail: string;
+  /** `YYYY-MM-DD`, as stored. */
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfGuests: number;
+  numberOfNights: number;
+  location: string;
+  experienceType: string;
+  /** Ready to show, e.g. `$450.00`. */
+  totalAmount: string;
+};
+
+export const bookingConfirmationSubject = (p: BookingConfirmationProps) => `Your booking request at ${p.location}`;
+
+export function BookingConfirmationEmail(p: BookingConfirmationProps) {
+  return (
+    <Layout preview={`We received your request for ${formatDay(p.checkInDate)}`} heading={`Thank you, ${p.guestName}!`}>
+      <Text style={styles.paragraph}>
+        We have received your booking request at {p.location}. It is not confirmed yet: our team will contact you
+        at {p.guestEmail} shortly to confirm your stay and arrange payment.
+      </Text>
+      <Details
+        rows={[
+          ["Booking reference", p.bookingId],
+          ["Location", p.location],
+          ["Experience", formatExperience(p.experienceType)],
+          ["Check-in", formatDay(p.checkInDate)],
+          ["Check-out", formatDay(p.checkOutDate)],
+          ["Length of stay", plural(p.numberOfNights, "night")],
+          ["Guests", plural(p.numberOfGuests, "guest")],
+          ["Estimated total", p.totalAmount],
+        ]}
+      />
+      <Text style={styles.paragraph}>
+        Every stay supports our work for native and honey bees. We look forward to welcoming you by the lake.
+      </Text>
+    </Layout>
+  );
+}

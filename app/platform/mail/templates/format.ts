@@ -1,0 +1,22 @@
+import { format, isValid, parseISO } from "date-fns";
+
+/** `2030-06-10` → `Monday, June 10, 2030`; anything else is shown as given. */
+export function formatDay(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const date = parseISO(value);
+  return isValid(date) ? format(date, "EEEE, MMMM d, yyyy") : value;
+}
+
+const EXPERIENCES: Record<string, string> = {
+  rv: "RV site",
+  rental: "Lakeside rental",
+  rv_glamping: "RV glamping",
+};
+
+export function formatExperience(value: string): string {
+  return EXPERIENCES[value] ?? value;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,53 @@
+import { plainTextSelectors, render } from "@react-email/render";
+import { createElement, type FunctionComponent, type ReactElement } from "react";
+import { toSubjectLine } from "../validation";
+import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
+import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
+import { ContactEmail, contactSubject, type ContactProps } from "./contact";
+import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
+import { VerifyEmailEmail, verifyEmailSubject, type VerifyEmailProps } from "./verify-email";
+
+type TemplateDefinition<P> = { subject: (props: P) => string; Component: (props: P) => ReactElement };
+
+const define = <P,>(definition: TemplateDefinition<P>) => definition;
+
+const templates = {
+  contact: define<ContactProps>({ subject: contactSubject, Component: ContactEmail }),
+  "booking-confirmation": define<BookingConfirmationProps>({ subject: bookingConfirmationSubject, Component: BookingConfirmationEmail }),
+  "adoption-confirmation": define<AdoptionConfirmationProps>({ subject: adoptionConfirmationSubject, Component: AdoptionConfirmationEmail }),
+  "verify-email": define<VerifyEmailProps>({ subject: verifyEmailSubject, Component: VerifyEmailEmail }),
+  "password-reset": define<PasswordResetProps>({ subject: passwordResetSubject, Component: PasswordResetEmail }),
+};
+
+export type TemplateName = keyof typeof templates;
+export type TemplateProps<N extends TemplateName> = (typeof templates)[N] extends TemplateDefinition<infer P> ? P : never;
+export type RenderedMail = { subject: string; html: string; text: string };
+
+// Headings keep their case and the facts table keeps label and value on one line.
+const htmlToTextOptions = {
+  selectors: [
+    ...plainTextSelectors,
+    { selector: "h1", options: { uppercase: false } },
+    { selector: "table.details", format: "dataTable", options: { uppercaseHeaders: false } },
+  ],
+};
+
+export const templateNames = Object.keys(templates) as TemplateName[];
+
+/** Renders one template to the subject line and both body parts; the plain-text part is derived from the same markup. */
+export async function renderTemplate<N extends TemplateName>(name: N, props: TemplateProps<N>): Promise<RenderedMail> {
+  const definition = templates[name] as unknown as TemplateDefinition<TemplateProps<N>> | undefined;
+  if (!definition) throw new Error(`Unknown mail template "${String(name)}"`);
+  // The name-to-props link is checked at the call site; createElement cannot see through the generic.
+  const element = createElement(definition.Component as FunctionComponent<object>, props as object);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
+  return { subject: toSubjectLine(definition.subject(props)), html, text };
+}
+
+export type {
+  AdoptionConfirmationProps,
+  BookingConfirmationProps,
+  ContactProps,
+  PasswordResetProps,
+  VerifyEmailProps,
+};

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { renderTemplate, templateNames } from ".";
+
+describe("mail templates", () => {
+  it("renders the contact message with visitor text escaped in html and kept in text", async () => {
+    const mail = await renderTemplate("contact", {
+      name: "<script>alert(1)</script>",
+      email: "rosa@example.com",
+      subject: "Hive visit",
+      message: "First line\nSecond <b>line</b>",
+    });
+    expect(mail.subject).toBe("New contact message: Hive visit");
+    expect(mail.html).not.toContain("<script>alert(1)</script>");
+    expect(mail.html).toContain("&lt;script&gt;");
+    expect(mail.html).not.toContain("<b>line</b>");
+    expect(mail.text).toContain("First line\nSecond <b>line</b>");
+    expect(mail.text).toContain("rosa@example.com");
+    expect(mail.text).toContain("Apiary");
+  });
+
+  it("renders the booking confirmation with dates, total and the promise to follow up", async () => {
+    const mail = await renderTemplate("booking-confirmation", {
+      bookingId: "bk_123",
+      guestName: "Rosa",
+      guestEmail: "rosa@example.com",
+      checkInDate: "2030-06-10",
+      checkOutDate: "2030-06-13",
+      numberOfGuests: 2,
+      numberOfNights: 3,
+      location: "Lake Goodwin",
+      experienceType: "rv_glamping",
+      totalAmount: "$450.00",
+    });
+    expect(mail.subject).toBe("Your booking request at Lake Goodwin");
+    for (const part of [mail.html, mail.text]) {
+      expect(part).toContain("bk_123");
+      expect(part).toContain("Monday, June 10, 2030");
+      expect(part).toContain("$450.00");
+      expect(part).toContain("RV glamping");
+      expect(part).toContain("3 nights");
+    }
+    expect(mail.text).toMatch(/will contact you/);
+    expect(mail.text).toMatch(/Booking reference\s+bk_123/);
+  });
+
+  it("renders the adoption confirmation with perks and without a hive yet", async () => {
+    const mail = await renderTemplate("adoption-confirmation", {
+      adoptionId: "ad_9",
+      userEmail: "bee@example.com",
+      tierName: "Queen Bee",
+      tierPrice: "$25.00",
+      paymentFrequency: "monthly",
+      hiveName: null,
+      honeyShareKg: 1.5,
+      perks: ["Jar of honey", "Hive visit"],
+    });
+    expect(mail.subject).toBe("Welcome to the hive: your Queen Bee adoption");
+    expect(mail.text).toContain("$25.00 per month");
+    expect(mail.text).toContain("1.5 kg");
+    expect(mail.text).toContain("Jar of honey");
+    expect(mail.text).toContain("once your hive is assigned");
+  });
+
+  it("puts the link of account e-mails in both parts", async () => {
+    const url = "https://apiary.test/reset?token=a%2Bb&x=1";
+    for (const name of ["verify-email", "password-reset"] as const) {
+      const mail = await renderTemplate(name, { url });
+      expect(mail.text).toContain(url);
+      expect(mail.html).toContain(`href="${url.replace("&", "&amp;")}"`);
+    }
+  });
+
+  it("folds line breaks of visitor text out of the subject", async () => {
+    const mail = await renderTemplate("contact", { name: "Eve", email: "eve@example.com", subject: "Hi\r\nBcc: x@example.com", message: "." });
+    expect(mail.subject).toBe("New contact message: Hi Bcc: x@example.com");
+  });
+
+  it("has props checked per template", async () => {
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset"]);
+    // @ts-expect-error verify-email needs a url, not contact props
+    await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" }).catch(() => undefined);
+  });
+});

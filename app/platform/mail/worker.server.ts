@@ -1,0 +1,285 @@
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { DatabaseHandle } from "~/platform/db/client.server";
+import { outboxMessages } from "~/platform/db/schema";
+import type { MailTransport, OutgoingMail } from "./transport.server";
+import { MailValidationError } from "./validation";
+
+/** The channel the outbox INSERT trigger notifies (see the migrations). */
+export const OUTBOX_CHANNEL = "apiary_outbox";
+
+export type MailWorkerOptions = {
+  handle: DatabaseHandle;
+  transport: MailTransport;
+  logger: Logger;
+  /** Fallback poll interval; NOTIFY normally wakes the worker at once. */
+  pollMs?: number;
+  batchSize?: number;
+  /** Messages of a batch sent at the same time (one SMTP connection each). */
+  concurrency?: number;
+  /** Attempts per message before it is marked failed. */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt up to `maxDelayMs`. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long a claimed row stays reserved for this worker. */
+  leaseMs?: number;
+};
+
+type OutboxRow = typeof outboxMessages.$inferSelect;
+
+/**
+ * Delivers the outbox. Several instances (processes or machines sharing PostgreSQL) can run
+ * at once: each claims rows with `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`), so a
+ * row is only ever handed to one worker at a time, and a worker that dies mid-batch only
+ * delays its rows until the lease runs out.
+ */
+export class MailWorker {
+  private readonly handle: DatabaseHandle;
+  private readonly transport: MailTransport;
+  private readonly logger: Logger;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly concurrency: number;
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly leaseMs: number;
+
+  private started = false;
+  private timer: NodeJS.Timeout | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private loop: Promise<void> | undefined;
+  private wakeAgain = false;
+  // Batches of one worker run one after another, whoever asked for them.
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: MailWorkerOptions) {
+    this.handle = options.handle;
+    this.transport = options.transport;
+    this.logger = options.logger;
+    this.pollMs = positive("pollMs", options.pollMs ?? 5_000);
+    this.batchSize = positive("batchSize", options.batchSize ?? 10);
+    this.concurrency = positive("concurrency", options.concurrency ?? 4);
+    this.maxAttempts = positive("maxAttempts", options.maxAttempts ?? 8);
+    this.baseDelayMs = nonNegative("baseDelayMs", options.baseDelayMs ?? 2_000);
+    this.maxDelayMs = nonNegative("maxDelayMs", options.maxDelayMs ?? 3_600_000);
+    this.leaseMs = positive("leaseMs", options.leaseMs ?? 60_000);
+  }
+
+  /** Listens for new rows, polls as a fallback, and delivers whatever is already due (e.g. left over from before a restart). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    try {
+      const unlisten = await this.handle.listen(OUTBOX_CHANNEL, () => this.wake());
+      if (this.started) this.unlisten = unlisten;
+      else await unlisten();
+    } catch (error) {
+      // Polling still delivers everything, only later.
+      this.logger.warn({ err: error }, "mail worker could not LISTEN for new mail; polling only");
+    }
+    this.wake();
+  }
+
+  /** Stops waking up and waits for the batch in progress, so no row is left half-handled. */
+  async stop(): Promise<void> {
+    this.started = false;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    await unlisten?.().catch(() => {});
+    await this.loop;
+    await this.queue;
+  }
+
+  /** Delivers batches until nothing is due; resolves to the number of rows handled. */
+  drain(): Promise<number> {
+    return this.drainWhile(() => true);
+  }
+
+  /** Claims and handles one batch; resolves to the number of rows claimed. */
+  runOnce(): Promise<number> {
+    const run = this.queue.then(() => this.processBatch());
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private wake() {
+    if (!this.started) return;
+    if (this.loop) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.loop = (async () => {
+      do {
+        this.wakeAgain = false;
+        try {
+          await this.drainWhile(() => this.started);
+        } catch (error) {
+          this.logger.error({ err: error }, "mail worker batch failed; retrying on the next poll");
+          return;
+        }
+      } while (this.wakeAgain && this.started);
+    })().finally(() => {
+      this.loop = undefined;
+    });
+  }
+
+  private async drainWhile(go: () => boolean): Promise<number> {
+    let total = 0;
+    while (go()) {
+      const claimed = await this.runOnce();
+      total += claimed;
+      if (claimed === 0) break;
+    }
+    return total;
+  }
+
+  private async processBatch(): Promise<number> {
+    // Measured before the claim, so our idea of the lease ends no later than the database's.
+    const claimedAt = performance.now();
+    const rows = await this.claim();
+    const deadline = claimedAt + this.leaseMs * 0.75;
+    const unsent: OutboxRow[] = [];
+    let next = 0;
+    const runner = async () => {
+      for (let row = rows[next++]; row; row = rows[next++]) {
+        const budget = deadline - performance.now();
+        // Too little lease left to send safely: hand the row back rather than risk a second worker sending it too.
+        if (budget < this.leaseMs * 0.05) unsent.push(row);
+        else await this.deliver(row, budget);
+      }
+    };
+    // allSettled: a database error in one runner must not end the batch while others are mid-send.
+    const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, rows.length) }, runner));
+    await this.release(unsent);
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed) throw failed.reason;
+    return rows.length;
+  }
+
+  private async claim(): Promise<OutboxRow[]> {
+    const db = this.handle.db;
+    const due = db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.status, "pending"),
+          lte(outboxMessages.nextAttemptAt, sql`now()`),
+          or(isNull(outboxMessages.lockedUntil), lt(outboxMessages.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outboxMessages.id))
+      .limit(this.batchSize)
+      .for("update", { skipLocked: true });
+    const rows = await db
+      .update(outboxMessages)
+      .set({
+        lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
+        attempts: sql`${outboxMessages.attempts} + 1`,
+      })
+      .where(inArray(outboxMessages.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  private async deliver(row: OutboxRow, budgetMs: number) {
+    try {
+      await this.transport.send(toOutgoing(row), { signal: AbortSignal.timeout(Math.max(1, Math.floor(budgetMs))) });
+    } catch (error) {
+      await this.recordFailure(row, error);
+      return;
+    }
+    await this.markSent(row);
+  }
+
+  private async markSent(row: OutboxRow) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.handle.db
+          .update(outboxMessages)
+          .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+          .where(eq(outboxMessages.id, row.id));
+        this.logger.debug({ outboxId: row.id, template: row.template }, "mail sent");
+        return;
+      } catch (error) {
+        if (attempt >= 3) {
+          // The lease will run out and the row be sent again; the same Message-ID marks it as a duplicate.
+          this.logger.error({ err: error, outboxId: row.id }, "mail was sent but could not be marked as sent");
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      }
+    }
+  }
+
+  private async recordFailure(row: OutboxRow, error: unknown) {
+    const lastError = describeError(error);
+    // A row that cannot even be composed will not get better by waiting.
+    const permanent = error instanceof MailValidationError;
+    const context = { outboxId: row.id, template: row.template, attempts: row.attempts, error: lastError };
+    // `status = 'pending'` keeps a late failure report from undoing a send recorded meanwhile.
+    const stillPending = and(eq(outboxMessages.id, row.id), eq(outboxMessages.status, "pending"));
+    if (permanent || row.attempts >= this.maxAttempts) {
+      await this.handle.db
+        .update(outboxMessages)
+        .set({ status: "failed", lastError, lockedUntil: null })
+        .where(stillPending);
+      this.logger.error(context, `mail delivery failed for good after ${row.attempts} attempt(s)`);
+      return;
+    }
+    const delayMs = this.backoff(row.attempts);
+    await this.handle.db
+      .update(outboxMessages)
+      .set({ lastError, lockedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
+      .where(stillPending);
+    this.logger.warn({ ...context, retryInMs: delayMs }, "mail delivery failed; will retry");
+  }
+
+  private async release(rows: OutboxRow[]) {
+    if (rows.length === 0) return;
+    await this.handle.db
+      .update(outboxMessages)
+      .set({ lockedUntil: null, attempts: sql`${outboxMessages.attempts} - 1` })
+      .where(and(inArray(outboxMessages.id, rows.map((r) => r.id)), eq(outboxMessages.status, "pending")));
+  }
+
+  private backoff(attempts: number): number {
+    const exponential = this.baseDelayMs * 2 ** Math.max(0, attempts - 1);
+    // Up to 10% jitter so instances that failed together do not retry in lockstep.
+    return Math.round(Math.min(this.maxDelayMs, exponential) * (1 + Math.random() * 0.1));
+  }
+}
+
+function toOutgoing(row: OutboxRow): OutgoingMail {
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotencyKey,
+    to: row.to,
+    replyTo: row.replyTo,
+    subject: row.subject,
+    html: row.html,
+    text: row.text,
+    attachments: row.attachments,
+  };
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 2000 ? `${text.slice(0, 1999)}…` : text;
+}
+
+function positive(name: string, value: number) {
+  if (!Number.isFinite(value) || value <= 0) throw new RangeError(`MailWorker ${name} must be a positive number`);
+  return value;
+}
+
+function nonNegative(name: string, value: number) {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`MailWorker ${name} must not be negative`);
+  return value;
+}
