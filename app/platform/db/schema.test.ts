@@ -19,7 +19,12 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const stay = (checkIn: string, checkOut: string, status: "pending" | "confirmed" | "cancelled" = "pending") => {
+  const stay = (
+    checkIn: string,
+    checkOut: string,
+    status: "pending" | "confirmed" | "cancelled" = "pending",
+    numberOfGuests = 2,
+  ) => {
     const nights = (Date.parse(checkOut) - Date.parse(checkIn)) / 86_400_000;
     return t.db
       .insert(bookings)
@@ -34,6 +39,7 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
         totalAmount: (150 * nights).toFixed(2),
         experienceType: "rv",
         status,
+        numberOfGuests,
       })
       .returning();
   };
@@ -59,21 +65,7 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
   it("checks dates, nights, guests and money", async () => {
     expect(sqlStateOf(await stay("2030-08-05", "2030-08-05").catch((e: unknown) => e))).toBe(SqlState.checkViolation);
     expect(sqlStateOf(await stay("2030-08-05", "2030-08-01").catch((e: unknown) => e))).toBe(SqlState.checkViolation);
-    const badGuests = await t.db
-      .insert(bookings)
-      .values({
-        assetId,
-        location: "Test Lake",
-        guestName: "A Guest",
-        guestEmail: "guest@example.com",
-        checkInDate: "2030-09-01",
-        checkOutDate: "2030-09-02",
-        numberOfNights: 1,
-        numberOfGuests: 0,
-        totalAmount: "150.00",
-        experienceType: "rv",
-      })
-      .catch((e: unknown) => e);
+    const badGuests = await stay("2030-09-01", "2030-09-02", "pending", 0).catch((e: unknown) => e);
     expect(sqlStateOf(badGuests)).toBe(SqlState.checkViolation);
     const negativePrice = await t.db.insert(hiveTiers).values({ name: "Broken", priceAnnual: "-1" }).catch((e: unknown) => e);
     expect(sqlStateOf(negativePrice)).toBe(SqlState.checkViolation);

@@ -1,3 +1,5 @@
+import { permissionModule, type PermissionModule } from "../schema/enums";
+
 /** Demo content: the real organisation's programme, as the spec describes it. */
 
 export const demoLocations = [
@@ -218,21 +220,8 @@ export const demoPages = [
 type Flags = [view: boolean, create: boolean, update: boolean, remove: boolean];
 const all: Flags = [true, true, true, true];
 
-export const demoRolePermissions: { role: "admin" | "customer"; module: string; flags: Flags }[] = [
-  ...[
-    "users",
-    "bookings",
-    "locations",
-    "assets",
-    "hive_tiers",
-    "hive_adoptions",
-    "sponsors",
-    "pages",
-    "posts",
-    "menu_items",
-    "role_permissions",
-    "profile",
-  ].map((module) => ({ role: "admin" as const, module, flags: all })),
+export const demoRolePermissions: { role: "admin" | "customer"; module: PermissionModule; flags: Flags }[] = [
+  ...permissionModule.enumValues.map((module) => ({ role: "admin" as const, module, flags: all })),
   // Customers act only on their own records; the features check ownership on top of this.
   { role: "customer", module: "profile", flags: [true, false, true, false] },
   { role: "customer", module: "bookings", flags: [true, true, false, false] },

@@ -43,7 +43,7 @@ export async function seedDemoData(db: Database) {
       const [canView, canCreate, canUpdate, canDelete] = flags;
       await tx
         .insert(s.rolePermissions)
-        .values({ role, module: module as s.PermissionModule, canView, canCreate, canUpdate, canDelete })
+        .values({ role, module, canView, canCreate, canUpdate, canDelete })
         .onConflictDoNothing();
     }
     await tx
