@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -12,11 +13,15 @@ import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { actorContext, anonymous } from "./features/accounts/actor";
+import { authStateContext } from "./features/accounts/actor";
+import { resolveAuthState } from "./features/accounts/session.server";
 import { listVisibleMenuItems } from "./features/content/menu.server";
 import { useNonce } from "./platform/nonce";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
-import { platformContext } from "./platform/request-context";
+import { flashToastContext, platformContext } from "./platform/request-context";
+import { isSameOriginRequest } from "./platform/security/origin";
+import { readToast } from "./platform/toast.server";
+import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { ApplicationError } from "./ui/errors/application-error";
 import { NotFound } from "./ui/errors/not-found";
@@ -28,19 +33,34 @@ export type LiveHandle = { live?: readonly string[] };
 export const handle: LiveHandle = { live: ["menu_items"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context }, next) => {
-    context.set(platformContext, await getPlatform());
-    context.set(actorContext, anonymous);
-    return next();
+  async ({ request, context }, next) => {
+    const platform = await getPlatform();
+    context.set(platformContext, platform);
+    // CSRF: a state-changing request that names another site as its origin is refused.
+    if (!isSameOriginRequest(request, platform.env.APP_URL)) {
+      platform.logger.warn({ origin: request.headers.get("origin"), path: new URL(request.url).pathname }, "cross-origin request refused");
+      throw data("Cross-origin request refused", { status: 403 });
+    }
+    const { state, headers } = await resolveAuthState(platform, request);
+    context.set(authStateContext, state);
+    const { toast, clear } = await readToast(request, platform.authSecret);
+    context.set(flashToastContext, toast);
+    const response = await next();
+    headers.forEach((value, key) => response.headers.append(key, value));
+    // Only a page (document or client navigation data) shows the toast, so only it clears it.
+    const isPage = response.headers.get("content-type")?.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data");
+    if (clear && isPage) response.headers.append("Set-Cookie", clear);
+    return response;
   },
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(platformContext);
-  const actor = context.get(actorContext);
+  const { actor } = context.get(authStateContext);
   return {
     menuItems: await listVisibleMenuItems(db),
     user: actor.kind === "anonymous" ? null : { email: actor.email },
+    toast: context.get(flashToastContext),
   };
 }
 
@@ -76,6 +96,7 @@ function useLiveTables() {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(useLiveTables());
+  useToast(loaderData.toast);
   useEffect(() => {
     // Browser tests wait for this before they interact.
     document.documentElement.dataset.hydrated = "true";

@@ -4,6 +4,11 @@ export default [
   // Public site
   index("routes/site/landing.tsx"),
 
+  // Sign-in and accounts
+  route("customer-auth", "routes/customer/customer-auth.tsx"),
+  route("logout", "routes/auth/logout.ts"),
+  route("api/auth/*", "routes/auth/api.auth.$.ts"),
+
   // Platform endpoints
   route("api/health", "routes/api/health.ts"),
   route("api/events", "routes/api/events.ts"),

@@ -1,3 +1,4 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -7,6 +8,7 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { clientAddress } from "../app/platform/security/client-address";
 import type { ApiaryEntry } from "./build";
 
 type Variables = { requestId: string; secureHeadersNonce?: string };
@@ -19,6 +21,8 @@ export type AppOptions = {
   clientDir: string;
   /** Adds HSTS when the site is served over https. */
   https: boolean;
+  /** Reverse proxies whose X-Forwarded-For entries are believed (TRUST_PROXY_HOPS). */
+  trustedProxyHops: number;
   mode?: "production" | "development";
 };
 
@@ -29,7 +33,7 @@ const YEAR = 60 * 60 * 24 * 365;
  * The HTTP layer in front of React Router: request ids and logs, security headers with a
  * per-response CSP nonce, compression (never for event streams), static files, then the app.
  */
-export function createApp({ build, entry, logger, clientDir, https, mode = "production" }: AppOptions) {
+export function createApp({ build, entry, logger, clientDir, https, trustedProxyHops, mode = "production" }: AppOptions) {
   const app = new Hono<{ Variables: Variables }>();
   const handler = createRequestHandler(build, mode);
 
@@ -99,7 +103,11 @@ export function createApp({ build, entry, logger, clientDir, https, mode = "prod
   );
 
   app.all("*", async (c) => {
-    const context = entry.createLoadContext({ requestId: c.get("requestId"), nonce: c.get("secureHeadersNonce") });
+    const context = entry.createLoadContext({
+      requestId: c.get("requestId"),
+      nonce: c.get("secureHeadersNonce"),
+      clientAddress: clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for") ?? null, trustedProxyHops),
+    });
     return handler(c.req.raw, context);
   });
 

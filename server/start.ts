@@ -25,7 +25,7 @@ const SHUTDOWN_GRACE_MS = 8_000;
 export async function startServer(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningServer> {
   const { build, entry, clientDir } = await loadBuild(ROOT);
   const platform = await entry.startPlatform(env, logger);
-  const app = createApp({ build, entry, logger, clientDir, https: env.APP_URL.startsWith("https:") });
+  const app = createApp({ build, entry, logger, clientDir, https: env.APP_URL.startsWith("https:"), trustedProxyHops: env.TRUST_PROXY_HOPS });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;

@@ -45,6 +45,36 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default("Apiary <hello@apiary.local>"),
   CONTACT_TO: z.email({ message: "must be an e-mail address" }).default("contact@apiary.local"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Signs session cookies and encrypts 2FA secrets. Unset: generated once and kept in DATA_DIR. */
+  AUTH_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, { message: "must be at least 32 characters (e.g. openssl rand -base64 48)" }),
+  /** How many reverse proxies in front of the app add X-Forwarded-For; 0 = trust only the socket. */
+  TRUST_PROXY_HOPS: z.coerce.number({ message: "must be a whole number from 0 to 10" }).int().min(0).max(10).default(0),
+  /** When true, every administrator must turn on two-factor authentication before using the back-office. */
+  REQUIRE_ADMIN_2FA: z
+    .enum(["true", "false", "1", "0", ""], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  /** Google sign-in (OpenID Connect). The button appears only when both are set. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** OpenID discovery document; Google's unless a test points it at a local provider. */
+  GOOGLE_DISCOVERY_URL: z
+    .string()
+    .trim()
+    .default("https://accounts.google.com/.well-known/openid-configuration")
+    .refine((v) => isUrlWith(v, ["http:", "https:"]), { message: "must be an http:// or https:// URL" }),
+  /** The first administrator created by /admin-setup or `npm run admin:create`. */
+  ADMIN_EMAIL: z.email({ message: "must be an e-mail address" }).optional().or(z.literal("").transform(() => undefined)),
+  ADMIN_INITIAL_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 8, { message: "must be at least 8 characters" }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +96,7 @@ export function formatEnvError(error: z.ZodError, source: Record<string, string 
 
 /** URLs may carry passwords: never echo them back into a log line. */
 function redact(name: string, value: string) {
+  if (/SECRET|PASSWORD/.test(name)) return "***";
   if (!name.endsWith("_URL")) return value;
   try {
     const url = new URL(value);

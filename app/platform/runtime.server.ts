@@ -8,6 +8,7 @@ import { createLogger, type Logger } from "./logger.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { ChangeFeed } from "./realtime/change-feed.server";
+import { resolveAuthSecret } from "./security/auth-secret.server";
 
 /** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
 export type Platform = {
@@ -17,6 +18,8 @@ export type Platform = {
   db: Database;
   changes: ChangeFeed;
   mail: MailWorker;
+  /** Signs session cookies and encrypts 2FA secrets. */
+  authSecret: string;
 };
 
 export class DatabaseUnavailableError extends Error {
@@ -94,7 +97,7 @@ async function boot(env: Env, logger: Logger): Promise<Platform> {
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  return { env, logger, database, db: database.db, changes, mail };
+  return { env, logger, database, db: database.db, changes, mail, authSecret: resolveAuthSecret(env, logger) };
 }
 
 /** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 import { appRole, permissionModule } from "./enums";
@@ -13,6 +13,12 @@ export const profiles = pgTable("profiles", {
   email: text("email").notNull(),
   phoneNumber: text("phone_number"),
   is2faEnabled: boolean("is_2fa_enabled").notNull().default(false),
+  /** TOTP secret, encrypted with the server's secret (AES-GCM); null while 2FA is off. */
+  totpSecret: text("totp_secret"),
+  /** The last TOTP time step accepted: a code is usable once. */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  /** SHA-256 hashes of the unused 8-character backup codes. */
+  backupCodes: text("backup_codes").array().notNull().default(sql`'{}'::text[]`),
   firstLogin: boolean("first_login").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

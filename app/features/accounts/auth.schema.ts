@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** The spec's messages, word for word. One schema per form: the browser and the action use the same. */
+const email = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const CustomerLoginSchema = z.object({
+  email,
+  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(128, "Password is too long"),
+});
+export type CustomerLoginInput = z.infer<typeof CustomerLoginSchema>;
+
+export const CustomerSignUpSchema = z.object({
+  email,
+  password: z
+    .string({ message: "Password must be at least 6 characters" })
+    .min(6, "Password must be at least 6 characters")
+    .max(128, "Password must be at most 128 characters"),
+  companyName: optionalText(200, "Company name must be less than 200 characters"),
+  phoneNumber: optionalText(40, "Phone number must be less than 40 characters"),
+});
+export type CustomerSignUpInput = z.infer<typeof CustomerSignUpSchema>;
+
+export const AdminLoginSchema = CustomerLoginSchema;
+
+/** Only paths on this site: never `//evil.example` or a full URL. */
+export function safeRedirectPath(value: unknown, fallback: string) {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  try {
+    const url = new URL(value, "http://apiary.local");
+    return url.origin === "http://apiary.local" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,24 @@
+import type { RateRule } from "~/platform/security/rate-limit.server";
+
+const MINUTE = 60 * 1000;
+
+/**
+ * Brute-force limits, per client address and per account. Stored in the database: they hold
+ * across restarts and across app instances.
+ */
+export const limits = {
+  signInByAddress: { name: "sign-in:address", limit: 30, windowMs: 15 * MINUTE },
+  signInFailuresByAccount: { name: "sign-in:account", limit: 5, windowMs: 15 * MINUTE },
+  signUpByAddress: { name: "sign-up:address", limit: 10, windowMs: 60 * MINUTE },
+  secondFactorByAddress: { name: "2fa:address", limit: 30, windowMs: 15 * MINUTE },
+  secondFactorFailuresByAccount: { name: "2fa:account", limit: 5, windowMs: 15 * MINUTE },
+  recoveryByAddress: { name: "recovery:address", limit: 10, windowMs: 60 * MINUTE },
+  recoveryByAccount: { name: "recovery:account", limit: 3, windowMs: 60 * MINUTE },
+  resetByAddress: { name: "reset:address", limit: 20, windowMs: 60 * MINUTE },
+  verificationByAccount: { name: "verification:account", limit: 3, windowMs: 60 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+}

@@ -1,0 +1,223 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Tabs } from "radix-ui";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { authStateContext } from "~/features/accounts/actor";
+import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
+import { googleSignInEnabled } from "~/features/accounts/auth.server";
+import { googleErrorToast, startGoogleSignIn } from "~/features/accounts/google.server";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { deleteSession } from "~/features/accounts/session.server";
+import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
+import { signInWithPassword } from "~/features/accounts/sign-in.server";
+import { signUpCustomer } from "~/features/accounts/sign-up.server";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { TextField } from "~/ui/forms/text-field";
+import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { GoogleButton } from "~/ui/forms/google-button";
+import { Button } from "~/ui/primitives/button";
+import { cn } from "~/ui/primitives/cn";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/customer-auth";
+
+const DEFAULT_DESTINATION = "/adopt-hive-signup";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Customer Account | Apiary" },
+  { name: "description", content: "Log in or create your Apiary sponsor account to book stays and adopt hives." },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const platform = context.get(platformContext);
+  const state = context.get(authStateContext);
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DEFAULT_DESTINATION);
+  let toast: Toast | null = googleErrorToast(url.searchParams.get("error"));
+
+  // Back from Google: an administrator may not use the customer door.
+  if (url.searchParams.get("google") === "done" && state.actor.kind === "admin" && state.session) {
+    await deleteSession(platform.db, state.session.id);
+    toast = { id: crypto.randomUUID(), title: "Google Sign-in Failed", description: ADMIN_REFUSED_MESSAGE, variant: "error" };
+    return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: null };
+  }
+  // A signed-in customer has nothing to do here.
+  if (state.actor.kind === "customer") throw redirect(redirectTo);
+  return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "admin" ? state.actor.email : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"), DEFAULT_DESTINATION);
+
+  if (intent === "google") {
+    if (!googleSignInEnabled(platform)) return data({ intent, result: null, toast: null }, { status: 404 });
+    const callback = `/customer-auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
+    return startGoogleSignIn(platform, meta, { callbackURL: callback, errorCallbackURL: "/customer-auth" });
+  }
+
+  const schema = intent === "signup" ? CustomerSignUpSchema : CustomerLoginSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+    return data(
+      { intent, result: submission.reply(), toast: { id: crypto.randomUUID(), title: "Validation Error", description: first, variant: "error" } satisfies Toast },
+      { status: 400 },
+    );
+  }
+  const outcome =
+    intent === "signup"
+      ? await signUpCustomer(platform, submission.value as typeof CustomerSignUpSchema._output, meta)
+      : await signInWithPassword(platform, "customer", submission.value, meta);
+  if (!outcome.ok) {
+    return data({ intent, result: submission.reply({ hideFields: ["password"] }), toast: outcome.toast }, { status: outcome.status });
+  }
+  throw redirect(redirectTo, { headers: outcome.headers });
+}
+
+export default function CustomerAuth({ loaderData, actionData }: Route.ComponentProps) {
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "signup" ? "signup" : "login";
+  useToast(actionData?.toast ?? loaderData.toast);
+
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Customer Account</h1>
+        <p className="mt-2 text-center text-ink-muted">Book stays, adopt hives and follow your bees.</p>
+        {loaderData.signedInAs && (
+          <p className="mt-4 rounded-xl bg-honey-100 p-3 text-sm text-ink" role="status">
+            You are signed in as {loaderData.signedInAs}, an administrator account. {ADMIN_REFUSED_MESSAGE}
+          </p>
+        )}
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) =>
+            setParams(
+              (prev) => {
+                const next = new URLSearchParams(prev);
+                if (value === "signup") next.set("tab", "signup");
+                else next.delete("tab");
+                return next;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+          className="mt-6"
+        >
+          <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
+            {(["login", "signup"] as const).map((value) => (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className={cn(
+                  "min-h-10 rounded-full text-sm font-semibold text-ink-muted transition-colors",
+                  "data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm",
+                )}
+              >
+                {value === "login" ? "Login" : "Sign Up"}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <Tabs.Content value="login" className="mt-6">
+            <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent !== "signup" ? actionData?.result : undefined} />
+          </Tabs.Content>
+          <Tabs.Content value="signup" className="mt-6">
+            <SignUpForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "signup" ? actionData?.result : undefined} />
+          </Tabs.Content>
+        </Tabs.Root>
+        {loaderData.google && (
+          <>
+            <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+            </div>
+            <GoogleButton redirectTo={loaderData.redirectTo} />
+          </>
+        )}
+        <noscript>
+          <p className="mt-6 text-center text-sm text-ink-muted">
+            {tab === "login" ? (
+              <Link to="?tab=signup">New here? Create an account</Link>
+            ) : (
+              <Link to="?">Already have an account? Log in</Link>
+            )}
+          </p>
+        </noscript>
+      </div>
+    </div>
+  );
+}
+
+type FormProps = { redirectTo: string; lastResult: Parameters<typeof useForm>[0]["lastResult"] };
+
+function useSubmitting(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function LoginForm({ redirectTo, lastResult }: FormProps) {
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerLoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = useSubmitting("login");
+  return (
+    <Form
+      method="post"
+      replace
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        toastFirstIssue(event.currentTarget, CustomerLoginSchema);
+        form.onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <Button type="submit" size="lg" disabled={submitting} className="mt-2">
+        {submitting ? "Logging in…" : "Login"}
+      </Button>
+    </Form>
+  );
+}
+
+function SignUpForm({ redirectTo, lastResult }: FormProps) {
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSignUpSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = useSubmitting("signup");
+  return (
+    <Form
+      method="post"
+      replace
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        toastFirstIssue(event.currentTarget, CustomerSignUpSchema);
+        form.onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="intent" value="signup" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
+      <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional />
+      <TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="tel" optional />
+      <Button type="submit" size="lg" disabled={submitting} className="mt-2">
+        {submitting ? "Creating your account…" : "Sign Up"}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect } from "react";
+import { toast as sonner } from "sonner";
+import type { Toast } from "~/platform/toast";
+
+/** Shows `toast` once per distinct value (flash toasts from the server, or an action's answer). */
+export function useToast(toast: Toast | null | undefined) {
+  const key = toast ? (toast.id ?? `${toast.title}|${toast.description ?? ""}`) : null;
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.variant === "error" ? sonner.error : toast.variant === "success" ? sonner.success : sonner;
+    show(toast.title, { description: toast.description, id: key ?? undefined });
+    // `key` identifies the toast; the object itself changes on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
