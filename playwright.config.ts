@@ -2,6 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { E2E_ADMIN } from "./tests/e2e/test-accounts";
 
 /**
  * Browser tests run against the built server (`npm run build` first) in Debian's Chromium.
@@ -13,17 +14,26 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const PGLITE_PORT = 3100;
 const POSTGRES_PORT = 3101;
 
+// Shared with the workers through the environment (the config is evaluated in each process).
+process.env.E2E_MAILBOX_DIR ??= mkdtempSync(path.join(tmpdir(), "apiary-mailbox-"));
+process.env.E2E_SMTP_PORT ??= "2626";
+
 const serverEnv = (extra: Record<string, string>) => ({
   ...(process.env as Record<string, string>),
   NODE_ENV: "production",
   LOG_LEVEL: "warn",
   HOST: "127.0.0.1",
   DATABASE_URL: "",
+  SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+  MAIL_FROM: "Apiary <hello@apiary.test>",
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_INITIAL_PASSWORD: E2E_ADMIN.password,
   ...extra,
 });
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,

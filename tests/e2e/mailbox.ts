@@ -1,0 +1,59 @@
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { simpleParser, type ParsedMail } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * The browser tests' mailbox: a real SMTP server (started by the Playwright run, see
+ * global-setup.ts) that the app under test sends to; every accepted message is written to
+ * E2E_MAILBOX_DIR, where tests read it.
+ */
+export const MAILBOX_PORT = Number(process.env.E2E_SMTP_PORT ?? 2626);
+
+export async function startMailbox(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        writeFileSync(path.join(dir, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(MAILBOX_PORT, "127.0.0.1", () => resolve());
+  });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Waits for a message to `to` whose subject matches, newest first; fails after `timeoutMs`. */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
+  const dir = process.env.E2E_MAILBOX_DIR!;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = readdirSync(dir).sort().reverse();
+    for (const file of files) {
+      const mail = await simpleParser(readFileSync(path.join(dir, file)));
+      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+      if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? "")) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
+}
+
+/** The first link in a message's text part that starts with `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string) {
+  const text = `${mail.text ?? ""} ${typeof mail.html === "string" ? mail.html : ""}`;
+  const match = text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"'<>)\\]]*`));
+  if (!match) throw new Error(`no link starting with ${prefix} in "${mail.subject}"`);
+  return match[0].replace(/&amp;/g, "&");
+}
