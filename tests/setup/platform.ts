@@ -1,0 +1,32 @@
+import pino from "pino";
+import { parseEnv } from "~/platform/env.server";
+import { createTransport } from "~/platform/mail/transport.server";
+import { MailWorker } from "~/platform/mail/worker.server";
+import { ChangeFeed } from "~/platform/realtime/change-feed.server";
+import type { Platform } from "~/platform/runtime.server";
+import type { TestDatabase } from "./databases";
+
+/**
+ * A platform over a test database, for calling feature commands directly. The mail worker is
+ * built but not started: tests read the outbox table, or start it themselves.
+ */
+export function createTestPlatform(t: TestDatabase, env: Record<string, string> = {}): Platform {
+  const parsed = parseEnv({ APP_URL: "http://127.0.0.1:3999", DATA_DIR: "memory://", LOG_LEVEL: "silent", ...env });
+  const logger = pino({ level: "silent" });
+  const transport = createTransport({ dataDir: "memory://", from: parsed.MAIL_FROM, logger });
+  return {
+    env: parsed,
+    logger,
+    database: t,
+    db: t.db,
+    changes: new ChangeFeed(logger),
+    mail: new MailWorker({ handle: t, transport, logger }),
+    authSecret: "test-secret-that-is-long-enough-for-hmac-0123456789",
+  };
+}
+
+/** What a browser request from 203.0.113.7 looks like to the account commands. */
+export function testMeta(address = "203.0.113.7") {
+  const headers = new Headers({ "user-agent": "vitest", origin: "http://127.0.0.1:3999", "x-apiary-client-address": address });
+  return { headers, clientAddress: address, userAgent: "vitest" };
+}
