@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { E2E_ADMIN } from "./tests/e2e/test-accounts";
+import { GOOGLE_CLIENT, OIDC_ISSUER } from "./tests/e2e/google-provider";
 
 /**
  * Browser tests run against the built server (`npm run build` first) in Debian's Chromium.
@@ -26,8 +27,15 @@ const serverEnv = (extra: Record<string, string>) => ({
   DATABASE_URL: "",
   SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
   MAIL_FROM: "Apiary <hello@apiary.test>",
+  // As behind one reverse proxy: a test can give itself its own client address (X-Forwarded-For),
+  // so the per-address rate limits of one test never spill into the next.
+  TRUST_PROXY_HOPS: "1",
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_INITIAL_PASSWORD: E2E_ADMIN.password,
+  // Google sign-in against the local OpenID provider of global-setup.ts (port E2E_OIDC_PORT, default 2627).
+  GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+  GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+  GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
   ...extra,
 });
 

@@ -57,3 +57,15 @@ export function linkIn(mail: ParsedMail, prefix: string) {
   if (!match) throw new Error(`no link starting with ${prefix} in "${mail.subject}"`);
   return match[0].replace(/&amp;/g, "&");
 }
+
+/** Every message so far to `to` whose subject matches, oldest first. */
+export async function mailsTo(to: string, subject: RegExp): Promise<ParsedMail[]> {
+  const dir = process.env.E2E_MAILBOX_DIR!;
+  const found: ParsedMail[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    const mail = await simpleParser(readFileSync(path.join(dir, file)));
+    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
+    if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? "")) found.push(mail);
+  }
+  return found;
+}

@@ -57,6 +57,14 @@ function createAuth(platform: Platform) {
     secret: platform.authSecret,
     trustedOrigins: [new URL(env.APP_URL).origin],
     telemetry: { enabled: false },
+    // Its warnings (unknown user on reset, unlinked Google account, …) join our JSON logs.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const log = level === "error" ? platform.logger.error : level === "warn" ? platform.logger.warn : platform.logger.info;
+        log.call(platform.logger, { component: "better-auth", details: args.length ? args : undefined }, message);
+      },
+    },
     database: drizzleAdapter(db, {
       provider: "pg",
       transaction: true,

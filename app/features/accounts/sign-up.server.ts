@@ -4,9 +4,10 @@ import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
 import { getAuth } from "./auth.server";
-import type { CustomerSignUpInput } from "./auth.schema";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import type { RequestMeta } from "./request-meta";
+
+export type NewCustomer = { email: string; password: string; companyName?: string; phoneNumber?: string };
 
 export type SignUpResult = { ok: true; headers: Headers; userId: string } | { ok: false; toast: Toast; status: number };
 
@@ -21,7 +22,7 @@ const failed = (description: string, status = 400): SignUpResult => ({
  * transaction (see the account hook in auth.server.ts), sends the verification e-mail through
  * the outbox, and signs the new customer in.
  */
-export async function signUpCustomer(platform: Platform, input: CustomerSignUpInput, meta: RequestMeta): Promise<SignUpResult> {
+export async function signUpCustomer(platform: Platform, input: NewCustomer, meta: RequestMeta): Promise<SignUpResult> {
   const decision = await hitRateLimit(platform.db, limits.signUpByAddress, meta.clientAddress);
   if (!decision.allowed) return failed(tooManyAttemptsMessage(decision.retryAfterSeconds), 429);
   try {

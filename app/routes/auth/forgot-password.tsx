@@ -1,4 +1,138 @@
-/** Placeholder while this screen is being built. */
-export default function Pending() {
-  return <p className="p-8">This page is being built.</p>;
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { MailCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { ForgotPasswordSchema } from "~/features/accounts/recovery.schema";
+import { requestPasswordRecovery } from "~/features/accounts/recovery.server";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { TextField } from "~/ui/forms/text-field";
+import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { Button, ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Forgot Password | Apiary" },
+  { name: "description", content: "Get a link to choose a new password for your Apiary account." },
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * The spec's "Back to Login" goes to the admin login (/auth). Customers who came from the
+ * customer login (?from=customer) are sent back there instead: the admin door would refuse them.
+ */
+function loginPageFor(from: unknown) {
+  return from === "customer" ? "/customer-auth" : "/auth";
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { from: new URL(request.url).searchParams.get("from") === "customer" ? "customer" : null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const formData = await request.formData();
+  const loginPage = loginPageFor(formData.get("from"));
+  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
+    const toast: Toast = { id: crypto.randomUUID(), title: "Validation Error", description: first, variant: "error" };
+    return data({ sentTo: null, loginPage, result: submission.reply(), toast }, { status: 400 });
+  }
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = await requestPasswordRecovery(platform, submission.value, meta);
+  if (!outcome.ok) {
+    // In the form too: browsers without JavaScript show no toasts.
+    const result = submission.reply({ formErrors: [outcome.toast.description ?? outcome.toast.title] });
+    return data({ sentTo: null, loginPage, result, toast: outcome.toast }, { status: outcome.status });
+  }
+  return { sentTo: submission.value.email, loginPage, result: submission.reply({ resetForm: true }), toast: null };
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const loginPage = actionData?.loginPage ?? loginPageFor(loaderData.from);
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        {actionData?.sentTo ? (
+          <CheckYourEmail email={actionData.sentTo} loginPage={loginPage} />
+        ) : (
+          <RequestForm from={loaderData.from} lastResult={actionData?.result} loginPage={loginPage} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function RequestForm({ from, lastResult, loginPage }: { from: string | null; lastResult: SubmissionResult<string[]> | undefined; loginPage: string }) {
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <>
+      <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Forgot Password</h1>
+      <p className="mt-2 text-center text-ink-muted">
+        Enter the email address of your account and we&apos;ll send you a link to choose a new password.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          toastFirstIssue(event.currentTarget, ForgotPasswordSchema);
+          form.onSubmit(event);
+        }}
+        className="mt-6 flex flex-col gap-4"
+      >
+        {form.errors && (
+          <p id={form.errorId} className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {form.errors[0]}
+          </p>
+        )}
+        {from && <input type="hidden" name="from" value={from} />}
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <Button type="submit" size="lg" disabled={submitting} className="mt-2">
+          {submitting ? "Sending…" : "Send Reset Link"}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to={loginPage} className="font-semibold text-link underline underline-offset-4">
+          Back to Login
+        </Link>
+      </p>
+    </>
+  );
+}
+
+function CheckYourEmail({ email, loginPage }: { email: string; loginPage: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the person just used is gone: take focus (and screen readers) to what replaced it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="flex flex-col items-center text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-forest-50 text-forest-700">
+        <MailCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold tracking-tight text-ink">
+        Check Your Email
+      </h1>
+      <p className="mt-3 text-ink-muted">
+        If an account exists for <strong className="font-semibold text-ink [overflow-wrap:anywhere]">{email}</strong>, we&apos;ve sent it a
+        link to choose a new password. The link is valid for one hour.
+      </p>
+      <p className="mt-3 text-sm text-ink-muted">Nothing there? Check your spam folder, or try again in a few minutes.</p>
+      <ButtonLink to={loginPage} size="lg" className="mt-6 w-full">
+        Back to Login
+      </ButtonLink>
+    </div>
+  );
 }

@@ -1,4 +1,180 @@
-/** Placeholder while this screen is being built. */
-export default function Pending() {
-  return <p className="p-8">This page is being built.</p>;
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
+import { toast as sonner } from "sonner";
+import { looksLikeResetToken, RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetPasswordIssueToast } from "~/features/accounts/recovery.schema";
+import { EXPIRED_LINK_TOAST, findResetToken, INVALID_LINK_TOAST, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { toastHeader } from "~/platform/toast.server";
+import { TextField } from "~/ui/forms/text-field";
+import { Button, ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/reset-password";
+
+/** The spec's pause on the success message before the login page. */
+const REDIRECT_AFTER_MS = 2000;
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Reset Password | Apiary" },
+  { name: "robots", content: "noindex" },
+];
+
+/** After a reset the page is reloaded as ?done=customer or ?done=admin, naming the login page to go to. */
+const LOGIN_PAGES = { customer: "/customer-auth", admin: "/auth" } as const satisfies Record<string, LoginPage>;
+const doneKey = (page: LoginPage) => (page === "/auth" ? "admin" : "customer");
+
+const SUCCESS_TOAST: Toast = {
+  title: "Password Updated",
+  description: "Your password has been reset. Please log in with your new password.",
+  variant: "success",
+};
+
+/** The spec: a missing or bad token goes to the admin login, with the reason as a toast. */
+async function leave(toast: Toast, secret: string) {
+  return redirect("/auth", { headers: { "Set-Cookie": await toastHeader(toast, secret) } });
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const platform = context.get(platformContext);
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done");
+  if (done === "customer" || done === "admin") return { token: null, email: null, loginPage: LOGIN_PAGES[done] };
+
+  const token = params.get("token");
+  if (!looksLikeResetToken(token)) throw await leave(INVALID_LINK_TOAST, platform.authSecret);
+  // Checked before anyone types a new password, not after.
+  const found = await findResetToken(platform, token);
+  if (!found) throw await leave(EXPIRED_LINK_TOAST, platform.authSecret);
+  return { token, email: found.email, loginPage: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const formData = await request.formData();
+  const token = String(formData.get("token") ?? "");
+  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
+  // Passwords are never sent back into the page.
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") {
+    const toast = resetPasswordIssueToast(Object.fromEntries(formData));
+    return data({ result: submission.reply({ hideFields }), toast: toast && { ...toast, id: crypto.randomUUID() } }, { status: 400 });
+  }
+
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = await resetPasswordWithToken(platform, token, submission.value, meta);
+  if (outcome.ok) {
+    // Post/redirect/get: a reload shows the success page again instead of re-sending the form.
+    throw redirect(`/reset-password?done=${doneKey(outcome.loginPage)}`, {
+      headers: { "Set-Cookie": await toastHeader(SUCCESS_TOAST, platform.authSecret) },
+    });
+  }
+  if (outcome.reason !== "refused") throw await leave(outcome.toast, platform.authSecret);
+  // Also shown in the form itself, for browsers without JavaScript (no toasts there).
+  const message = [outcome.toast.description ?? outcome.toast.title];
+  const result = submission.reply({
+    hideFields,
+    ...(outcome.status === 429 ? { formErrors: message } : { fieldErrors: { password: message } }),
+  });
+  return data({ result, toast: outcome.toast }, { status: outcome.status });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        {loaderData.loginPage ? (
+          <ResetDone loginPage={loaderData.loginPage} />
+        ) : (
+          <NewPasswordForm token={loaderData.token} email={loaderData.email} lastResult={actionData?.result} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+type FormProps = { token: string; email: string; lastResult: SubmissionResult<string[]> | undefined };
+
+function NewPasswordForm({ token, email, lastResult }: FormProps) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  return (
+    <>
+      <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Reset Password</h1>
+      <p className="mt-2 text-center text-ink-muted">
+        Choose a new password for <strong className="font-semibold text-ink [overflow-wrap:anywhere]">{email}</strong>.
+      </p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          const problem = resetPasswordIssueToast(Object.fromEntries(new FormData(event.currentTarget)));
+          if (problem) sonner.error(problem.title, { description: problem.description, id: "reset-password-issue" });
+          form.onSubmit(event);
+        }}
+        className="mt-6 flex flex-col gap-4"
+      >
+        {form.errors && (
+          <p id={form.errorId} className="rounded-xl bg-red-50 p-3 text-sm font-medium text-red-800">
+            {form.errors[0]}
+          </p>
+        )}
+        <input type="hidden" name="token" value={token} />
+        {/* Lets password managers store the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <TextField
+          field={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${RESET_PASSWORD_MIN_LENGTH} characters. Common or easily guessed passwords are refused; a few unrelated words work well.`}
+        />
+        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+        <Button type="submit" size="lg" disabled={submitting} className="mt-2">
+          {submitting ? "Saving…" : "Reset Password"}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+function ResetDone({ loginPage }: { loginPage: LoginPage }) {
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    const timer = setTimeout(() => navigate(loginPage, { replace: true }), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [loginPage, navigate]);
+  return (
+    <div className="flex flex-col items-center text-center">
+      {/* Without JavaScript the browser itself moves on after the same pause. */}
+      <noscript>
+        <meta httpEquiv="refresh" content={`${REDIRECT_AFTER_MS / 1000};url=${loginPage}`} />
+      </noscript>
+      <span className="flex size-14 items-center justify-center rounded-full bg-forest-50 text-forest-700">
+        <CircleCheck aria-hidden="true" className="size-7" />
+      </span>
+      <h1 ref={heading} tabIndex={-1} className="mt-4 text-3xl font-bold tracking-tight text-ink">
+        Password Updated
+      </h1>
+      <p className="mt-3 text-ink-muted" role="status">
+        Your password has been reset and you have been signed out on every device. Taking you to the login page…
+      </p>
+      <ButtonLink to={loginPage} replace size="lg" className="mt-6 w-full">
+        Go to Login
+      </ButtonLink>
+    </div>
+  );
 }

@@ -13,6 +13,7 @@ import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
+import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { toastFirstIssue } from "~/ui/forms/validation-toast";
 import { GoogleButton } from "~/ui/forms/google-button";
@@ -56,7 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "google") {
     if (!googleSignInEnabled(platform)) return data({ intent, result: null, toast: null }, { status: 404 });
     const callback = `/customer-auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
-    return startGoogleSignIn(platform, meta, { callbackURL: callback, errorCallbackURL: "/customer-auth" });
+    const errorCallback = `/customer-auth?redirectTo=${encodeURIComponent(redirectTo)}`;
+    return startGoogleSignIn(platform, meta, { callbackURL: callback, errorCallbackURL: errorCallback });
   }
 
   const schema = intent === "signup" ? CustomerSignUpSchema : CustomerLoginSchema;
@@ -73,7 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await signUpCustomer(platform, submission.value as typeof CustomerSignUpSchema._output, meta)
       : await signInWithPassword(platform, "customer", submission.value, meta);
   if (!outcome.ok) {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }), toast: outcome.toast }, { status: outcome.status });
+    // The message also goes into the form, for browsers without JavaScript (no toast there).
+    const formError = [outcome.toast.title, outcome.toast.description].filter(Boolean).join(": ");
+    return data(
+      { intent, result: submission.reply({ hideFields: ["password"], formErrors: [formError] }), toast: outcome.toast },
+      { status: outcome.status },
+    );
   }
   throw redirect(redirectTo, { headers: outcome.headers });
 }
@@ -180,8 +187,12 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
     >
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+      <Link to="/forgot-password?from=customer" className="self-end text-sm font-semibold text-link underline-offset-4 hover:underline">
+        Forgot password?
+      </Link>
       <Button type="submit" size="lg" disabled={submitting} className="mt-2">
         {submitting ? "Logging in…" : "Login"}
       </Button>
@@ -211,6 +222,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
     >
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
       <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional />

@@ -18,6 +18,9 @@ export function PasswordResetEmail({ url }: PasswordResetProps) {
         Or open this link: <Link href={url} style={styles.link}>{url}</Link>
       </Text>
       <Text style={styles.paragraph}>
+        The link works once and expires in one hour. Choosing a new password signs you out on every device.
+      </Text>
+      <Text style={styles.paragraph}>
         If you did not ask for this, ignore this e-mail: your password stays as it is.
       </Text>
     </Layout>

@@ -17,6 +17,7 @@ export function VerifyEmailEmail({ url }: VerifyEmailProps) {
       <Text style={styles.paragraph}>
         Or open this link: <Link href={url} style={styles.link}>{url}</Link>
       </Text>
+      <Text style={styles.paragraph}>The link expires in 24 hours; you can ask for a new one on your profile page.</Text>
       <Text style={styles.paragraph}>If you did not create an account, you can ignore this e-mail.</Text>
     </Layout>
   );

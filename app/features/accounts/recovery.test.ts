@@ -1,0 +1,191 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxMessages, securityAuditLog, sessions, userRoles, users, verifications } from "~/platform/db/schema";
+import type { Platform } from "~/platform/runtime.server";
+import { hitRateLimit } from "~/platform/security/rate-limit.server";
+import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { limits } from "./limits";
+import { looksLikeResetToken, resetPasswordIssueToast } from "./recovery.schema";
+import { findResetToken, requestPasswordRecovery, resetPasswordWithToken } from "./recovery.server";
+import { resolveAuthState } from "./session.server";
+import { signInWithPassword } from "./sign-in.server";
+import { signUpCustomer } from "./sign-up.server";
+
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+describe("the reset form's rules", () => {
+  it("names each problem with the spec's toast title", () => {
+    expect(resetPasswordIssueToast({ password: "short", confirmPassword: "short" })).toMatchObject({
+      title: "Password Too Short",
+      description: "Password must be at least 8 characters long.",
+    });
+    expect(resetPasswordIssueToast({ password: "long-enough-1", confirmPassword: "long-enough-2" })).toMatchObject({ title: "Passwords Don't Match" });
+    expect(resetPasswordIssueToast({ password: "long-enough-1", confirmPassword: "long-enough-1" })).toBeNull();
+  });
+
+  it.each([
+    ["AbCdEfGhIjKlMnOpQrStUvWx", true],
+    ["", false],
+    [null, false],
+    ["short", false],
+    ["has spaces in it, not a token", false],
+    ["AbCdEfGhIjKl<script>x", false],
+  ])("%j looks like a reset token: %s", (token, expected) => {
+    expect(looksLikeResetToken(token)).toBe(expected);
+  });
+});
+
+describe.each(testEngines())("password recovery on $name", ({ open }) => {
+  let t: TestDatabase;
+  let platform: Platform;
+  beforeAll(async () => {
+    t = await open();
+    platform = createTestPlatform(t);
+    for (const email of ["rosa@example.com", "keeper@example.com", "weak@example.com"]) {
+      const created = await signUpCustomer(platform, { email, password: "first-password-1", companyName: undefined, phoneNumber: undefined }, testMeta("198.51.100.200"));
+      if (!created.ok) throw new Error(`could not create ${email}`);
+    }
+  });
+  afterAll(() => t?.dispose());
+
+  const resetMails = (to: string) =>
+    t.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.to, to), eq(outboxMessages.template, "password-reset")))
+      .orderBy(desc(outboxMessages.id));
+
+  async function latestToken(to: string) {
+    const [mail] = await resetMails(to);
+    const url = /http:\/\/127\.0\.0\.1:3999\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
+    if (!url) throw new Error(`no reset link mailed to ${to}`);
+    return url[1]!;
+  }
+
+  it("answers the same for an existing and an unknown address, and mails only the existing one", async () => {
+    const known = await requestPasswordRecovery(platform, { email: "rosa@example.com" }, testMeta("192.0.2.1"));
+    const unknown = await requestPasswordRecovery(platform, { email: "nobody@example.com" }, testMeta("192.0.2.1"));
+    expect(known).toEqual({ ok: true });
+    expect(unknown).toEqual(known);
+    expect(await resetMails("rosa@example.com")).toHaveLength(1);
+    expect(await resetMails("nobody@example.com")).toHaveLength(0);
+
+    const audit = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, "password_reset_requested"));
+    const [rosa] = await t.db.select().from(users).where(eq(users.email, "rosa@example.com"));
+    expect(audit.map((a) => [a.userId, a.eventDetails])).toEqual(
+      expect.arrayContaining([
+        [rosa!.id, { email: "rosa@example.com", outcome: "sent" }],
+        [null, { email: "nobody@example.com", outcome: "no_account" }],
+      ]),
+    );
+  });
+
+  it("takes as long for an unknown address as for a real one", async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      await requestPasswordRecovery(platform, { email }, testMeta("192.0.2.2"));
+      return performance.now() - started;
+    };
+    expect(await timed("nobody-else@example.com")).toBeGreaterThanOrEqual(490);
+  });
+
+  it("stores only a hash of the token, and the link opens the right account", async () => {
+    const token = await latestToken("rosa@example.com");
+    const rows = await t.db.select({ identifier: verifications.identifier }).from(verifications);
+    expect(rows.some((r) => r.identifier.includes(token))).toBe(false);
+    const [rosa] = await t.db.select().from(users).where(eq(users.email, "rosa@example.com"));
+    expect(await findResetToken(platform, token)).toEqual({ userId: rosa!.id, email: "rosa@example.com" });
+  });
+
+  it("refuses a malformed token as Invalid Link and an unknown one as Invalid or Expired Link", async () => {
+    const input = { password: "Clover-Meadow-Lantern-7", confirmPassword: "Clover-Meadow-Lantern-7" };
+    expect(await resetPasswordWithToken(platform, "not a token", input, testMeta())).toMatchObject({
+      ok: false,
+      reason: "invalid-link",
+      toast: { title: "Invalid Link" },
+    });
+    expect(await resetPasswordWithToken(platform, "AbCdEfGhIjKlMnOpQrStUvWx", input, testMeta())).toMatchObject({
+      ok: false,
+      reason: "expired-link",
+      toast: { title: "Invalid or Expired Link" },
+    });
+  });
+
+  it("refuses common passwords and ones built from the e-mail address, keeping the link usable", async () => {
+    await requestPasswordRecovery(platform, { email: "weak@example.com" }, testMeta("192.0.2.3"));
+    const token = await latestToken("weak@example.com");
+    for (const password of ["password123", "weak@example.com1", "qwertyuiop"]) {
+      const result = await resetPasswordWithToken(platform, token, { password, confirmPassword: password }, testMeta());
+      expect(result).toMatchObject({ ok: false, reason: "refused", toast: { title: "Password Reset Failed", description: expect.stringMatching(/too common or easy to guess/) } });
+    }
+    expect(await findResetToken(platform, token)).not.toBeNull();
+  });
+
+  it("sets the password once, ends every session, verifies the address and sends customers to the customer login", async () => {
+    const before = await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: "first-password-1" }, testMeta());
+    if (!before.ok) throw new Error("sign-in failed");
+    const cookie = cookieOf(before.headers);
+    const [rosa] = await t.db.select().from(users).where(eq(users.email, "rosa@example.com"));
+    expect(rosa!.emailVerified).toBe(false);
+    // Someone else's guesses have locked the account meanwhile.
+    for (let i = 0; i < 5; i++) await hitRateLimit(t.db, limits.signInFailuresByAccount, "rosa@example.com");
+
+    const token = await latestToken("rosa@example.com");
+    const input = { password: "Clover-Meadow-Lantern-7", confirmPassword: "Clover-Meadow-Lantern-7" };
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, loginPage: "/customer-auth" });
+
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, rosa!.id))).toEqual([]);
+    const state = await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
+    expect(state.state.actor.kind).toBe("anonymous");
+    const [after] = await t.db.select().from(users).where(eq(users.id, rosa!.id));
+    expect(after!.emailVerified).toBe(true);
+
+    expect(await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: "first-password-1" }, testMeta())).toMatchObject({ ok: false, status: 401 });
+    expect(await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: input.password }, testMeta())).toMatchObject({ ok: true });
+
+    // Single use.
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+    const audit = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.eventType, "password_reset"), eq(securityAuditLog.userId, rosa!.id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("refuses an expired link and sends administrators to the admin login", async () => {
+    const [keeper] = await t.db.select().from(users).where(eq(users.email, "keeper@example.com"));
+    await t.db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, keeper!.id));
+    await requestPasswordRecovery(platform, { email: "keeper@example.com" }, testMeta("192.0.2.4"));
+    const token = await latestToken("keeper@example.com");
+    const input = { password: "Orchard-Pollen-Harbor-9", confirmPassword: "Orchard-Pollen-Harbor-9" };
+
+    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+
+    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() + 60_000) });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, loginPage: "/auth" });
+  });
+
+  it("mails one address at most 3 links an hour, silently, whichever client asks", async () => {
+    const email = "flood@example.com";
+    await signUpCustomer(platform, { email, password: "first-password-1", companyName: undefined, phoneNumber: undefined }, testMeta("198.51.100.201"));
+    for (let i = 0; i < 5; i++) {
+      expect(await requestPasswordRecovery(platform, { email }, testMeta(`203.0.113.${i + 1}`))).toEqual({ ok: true });
+    }
+    expect(await resetMails(email)).toHaveLength(3);
+  });
+
+  it("limits requests per client address, with a message", async () => {
+    for (let i = 0; i < 10; i++) await hitRateLimit(t.db, limits.recoveryByAddress, "192.0.2.99");
+    const result = await requestPasswordRecovery(platform, { email: "rosa@example.com" }, testMeta("192.0.2.99"));
+    expect(result).toMatchObject({ ok: false, status: 429, toast: { title: "Too Many Requests", description: expect.stringMatching(/^Too many attempts/) } });
+  });
+
+  it("limits reset attempts per client address", async () => {
+    for (let i = 0; i < 20; i++) await hitRateLimit(t.db, limits.resetByAddress, "192.0.2.98");
+    const result = await resetPasswordWithToken(platform, "AbCdEfGhIjKlMnOpQrStUvWx", { password: "x".repeat(8), confirmPassword: "x".repeat(8) }, testMeta("192.0.2.98"));
+    expect(result).toMatchObject({ ok: false, reason: "refused", status: 429, toast: { title: "Password Reset Failed" } });
+  });
+});

@@ -1,0 +1,155 @@
+import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ADMIN_REFUSED_MESSAGE } from "../../app/features/accounts/messages";
+import { userRoles, users } from "../../app/platform/db/schema";
+import { parseEnv } from "../../app/platform/env.server";
+import { startServer, type RunningServer } from "../../server/start";
+import { createScratchDatabase } from "../setup/databases";
+import { freePort } from "../setup/server-process";
+import { followVerificationLink, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { expect, test, waitForHydration } from "./fixtures";
+import { GOOGLE_CLIENT, OIDC_ISSUER } from "./google-provider";
+
+/**
+ * Google sign-in end to end, against the local OpenID provider of global-setup.ts: the button,
+ * the redirect to the provider, Better Auth's callback with its state, PKCE and nonce checks,
+ * and what the app makes of the identity.
+ */
+
+/** Clicks "Continue with Google" as the Google account `hint` (see google-provider.ts). */
+async function signInWithGoogleAs(page: Page, hint: string) {
+  await page.route(`${OIDC_ISSUER}/authorize?**`, async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set("login_hint", hint);
+    await route.continue({ url: url.toString() });
+  });
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+}
+
+test.beforeEach(async ({ context }) => {
+  await useOwnClientAddress(context);
+});
+
+test.describe("Google sign-in", () => {
+  test("a new Google user lands signed in as a customer, the e-mail already verified", async ({ page, visit }) => {
+    const email = uniqueEmail("google-new");
+    await visit("/customer-auth?redirectTo=/sponsor-profile");
+    await signInWithGoogleAs(page, email);
+    await expect(page).toHaveURL("/sponsor-profile");
+    const account = page.getByRole("region", { name: "Account" });
+    await expect(account).toContainText(email);
+    await expect(account.getByText("Verified", { exact: true })).toBeVisible();
+    // The header knows who is signed in too.
+    await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+  });
+
+  test("joins an existing password account only once that account's e-mail is verified", async ({ page }) => {
+    const email = uniqueEmail("google-link");
+    await signUp(page, email);
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    await expect(page).toHaveURL("/");
+
+    // Unverified here: whoever signed up with this address may not own it, so Google may not join it.
+    await page.goto("/customer-auth?redirectTo=/sponsor-profile");
+    await waitForHydration(page);
+    await signInWithGoogleAs(page, email);
+    await expect(page).toHaveURL(/\/customer-auth\?.*error=account_not_linked/);
+    await expect(toast(page, "Google Sign-in Failed")).toContainText("verify your e-mail");
+    await page.goto("/sponsor-profile");
+    await expect(page).toHaveURL(/\/customer-auth/);
+
+    // Verified by the real e-mailed link (not signed in: the profile sends it to the login page).
+    await followVerificationLink(page, email);
+    await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fsponsor-profile");
+    await expect(toast(page, "Email Verified")).toBeVisible();
+    await waitForHydration(page);
+    await signInWithGoogleAs(page, email);
+    await expect(page).toHaveURL("/sponsor-profile");
+    await expect(page.getByRole("region", { name: "Account" })).toContainText(email);
+  });
+
+  test("a Google identity whose e-mail Google has not verified does not join an account", async ({ page }) => {
+    const email = uniqueEmail("google-unverified");
+    await signUp(page, email);
+    await followVerificationLink(page, email);
+    await expect(page.getByRole("region", { name: "Account" }).getByText("Verified", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+    await expect(page).toHaveURL("/");
+
+    await page.goto("/customer-auth?redirectTo=/sponsor-profile");
+    await waitForHydration(page);
+    await signInWithGoogleAs(page, `unverified:${email}`);
+    await expect(toast(page, "Google Sign-in Failed")).toBeVisible();
+    await page.goto("/sponsor-profile");
+    await expect(page).toHaveURL(/\/customer-auth/);
+  });
+});
+
+/**
+ * An administrator at the customer door. Needs an admin account, so this server runs in the
+ * test's process (as in live-menu.spec.ts) where the test can grant the role in the database.
+ */
+test.describe("Google sign-in of an administrator", () => {
+  let running: RunningServer;
+  let dropScratch: (() => Promise<void>) | undefined;
+
+  test.beforeAll(async ({}, testInfo) => {
+    test.setTimeout(90_000);
+    let databaseUrl = "";
+    if (testInfo.project.name === "postgres") {
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      databaseUrl = scratch.url;
+      dropScratch = scratch.drop;
+    }
+    const port = await freePort();
+    running = await startServer(
+      parseEnv({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: "warn",
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-google-")),
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+        GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      }),
+    );
+  });
+
+  test.afterAll(async () => {
+    await running?.close();
+    await dropScratch?.();
+  });
+
+  test("is refused with the admin-barred message and left signed out", async ({ page }) => {
+    const email = uniqueEmail("google-admin");
+    await page.goto(`${running.url}/customer-auth?tab=signup&redirectTo=/sponsor-profile`);
+    await waitForHydration(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("Keeper-Of-The-Hives-77");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page).toHaveURL(`${running.url}/sponsor-profile`);
+    const { db } = running.platform;
+    const [user] = await db.select().from(users).where(eq(users.email, email));
+    await db.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
+    await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, user!.id));
+
+    // The sponsor profile bars administrators.
+    await page.reload();
+    await expect(page.getByText(ADMIN_REFUSED_MESSAGE)).toBeVisible();
+
+    await page.context().clearCookies();
+    await page.goto(`${running.url}/customer-auth?redirectTo=/sponsor-profile`);
+    await waitForHydration(page);
+    await signInWithGoogleAs(page, email);
+    await expect(toast(page, "Google Sign-in Failed")).toContainText(ADMIN_REFUSED_MESSAGE);
+    await page.goto(`${running.url}/sponsor-profile`);
+    await expect(page).toHaveURL(/\/customer-auth/);
+  });
+});
