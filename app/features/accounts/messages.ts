@@ -1,3 +1,17 @@
 /** The spec's account messages, shared by server commands and pages. */
 export const ADMIN_REFUSED_MESSAGE = "Admin accounts cannot be used for customer functions. Please use a customer account.";
 export const NOT_ADMIN_MESSAGE = "You don't have admin privileges.";
+
+/** The second step of the admin login (spec §8, "Verification Failed"). */
+export const VERIFICATION_FAILED_TITLE = "Verification Failed";
+export const INVALID_TOTP_MESSAGE = "Invalid verification code";
+export const INVALID_BACKUP_CODE_MESSAGE = "Invalid backup code";
+export const TOTP_NOT_CONFIGURED_MESSAGE = "TOTP not configured for this account";
+export const SECOND_FACTOR_EXPIRED_MESSAGE = "Session expired. Please log in again.";
+export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor authentication is required for administrators on this site, so it cannot be turned off.";
+
+/** The admin's own password change (spec §5). */
+export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
+export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
+
+export const ADMIN_SETUP_FAILED_MESSAGE = "Failed to create admin account.";

@@ -1,4 +1,68 @@
-/** Placeholder while this screen is being built. */
-export default function Pending() {
-  return <p className="p-8">This page is being built.</p>;
+import { CalendarDays } from "lucide-react";
+import { data, redirect } from "react-router";
+import { authStateContext } from "~/features/accounts/actor";
+import { adminDestination, requireAdmin } from "~/features/accounts/admin-guard.server";
+import { submitPasswordChange } from "~/features/accounts/password-change.server";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import { toastHeader } from "~/platform/toast.server";
+import { CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
+import { ForcedChangePasswordDialog } from "~/ui/admin/change-password-dialog";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/index";
+
+export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const admin = requireAdmin(context.get(authStateContext));
+  return {
+    email: admin.email,
+    firstLogin: admin.firstLogin,
+    // Where the admin was going when the first-login change stopped them.
+    redirectTo: adminDestination(url.searchParams.get("redirectTo")),
+  };
+}
+
+/** The first-login password change posts here (the guard keeps a first-login admin on /admin). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const state = context.get(authStateContext);
+  const admin = requireAdmin(state);
+  const formData = await request.formData();
+  if (formData.get("intent") !== CHANGE_PASSWORD_INTENT || !state.session) {
+    throw data({ message: "Unknown action" }, { status: 400 });
+  }
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = await submitPasswordChange(platform, admin, state.session.id, formData, meta);
+  if (!outcome.ok) return data({ result: outcome.result, toast: outcome.toast }, { status: outcome.status });
+  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": await toastHeader(outcome.toast, platform.authSecret) } });
+}
+
+export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  return (
+    <>
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">Bookings</h1>
+          <p className="mt-1 text-ink-muted">Guest stays at every location.</p>
+        </div>
+      </header>
+      <section className="mt-8 rounded-3xl border border-dashed border-border bg-surface p-8 text-center" aria-labelledby="bookings-soon">
+        <div className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-honey-100 text-honey-800" aria-hidden="true">
+          <CalendarDays className="size-6" />
+        </div>
+        <h2 id="bookings-soon" className="mt-4 text-lg font-semibold text-ink">
+          The back-office screens are on their way
+        </h2>
+        <p className="mx-auto mt-2 max-w-md text-ink-muted">
+          Bookings, locations, assets, hive adoptions and the site's content will be managed from here. Until then, your account
+          and its security settings are ready to use.
+        </p>
+      </section>
+      {loaderData.firstLogin && (
+        <ForcedChangePasswordDialog email={loaderData.email} redirectTo={loaderData.redirectTo} lastResult={actionData?.result} />
+      )}
+    </>
+  );
 }

@@ -1,6 +1,64 @@
-import { Outlet } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import { anonymous, authStateContext } from "~/features/accounts/actor";
+import { decideAdminGate, requireAdmin, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
+import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import { AccessDenied } from "~/ui/admin/access-denied";
+import { AdminShell } from "~/ui/admin/admin-shell";
+import { ApplicationError } from "~/ui/errors/application-error";
+import type { Route } from "./+types/layout";
 
-/** Placeholder: the admin guard is being built. */
-export default function AdminLayout() {
-  return <Outlet />;
+/**
+ * The guard of every back-office URL, run before any loader or action below it (see
+ * decideAdminGate for the rules). A signed-in non-administrator is signed out on the spot; the
+ * rest of the request then runs as an anonymous visitor, whom every loader and action under
+ * /admin refuses (requireAdmin), so the layout shows Access Denied with a 403. A form post in
+ * that state never reaches its action at all.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context, url }, next) => {
+    const platform = context.get(platformContext);
+    const state = context.get(authStateContext);
+    const gate = decideAdminGate(state, url.pathname, { requireTwoFactor: platform.env.REQUIRE_ADMIN_2FA });
+    if (gate.kind === "redirect") throw redirect(gate.to);
+
+    let signOutHeaders: Headers | undefined;
+    if (gate.kind === "deny") {
+      const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+      signOutHeaders = await signOutNonAdmin(platform, state, meta, url.pathname);
+      context.set(authStateContext, { actor: anonymous });
+      if (request.method !== "GET" && request.method !== "HEAD") throw data({ message: NOT_ADMIN_MESSAGE }, { status: 403, headers: signOutHeaders });
+    }
+    const response = await next();
+    signOutHeaders?.forEach((value, key) => response.headers.append(key, value));
+    // Back-office pages hold personal data: never keep them in a shared or back/forward cache.
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  },
+];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context.get(authStateContext));
+  return { email: admin.email };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell email={loaderData.email}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <>
+        <title>Access Denied | Apiary</title>
+        <AccessDenied />
+      </>
+    );
+  }
+  return <ApplicationError error={error} />;
 }

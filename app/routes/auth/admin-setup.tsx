@@ -1,4 +1,213 @@
-/** Placeholder while this screen is being built. */
-export default function Pending() {
-  return <p className="p-8">This page is being built.</p>;
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CircleCheck, LogIn, UserRoundPlus } from "lucide-react";
+import { data, Form, useNavigation } from "react-router";
+import { AdminSetupEmailSchema, AdminSetupSchema } from "~/features/accounts/admin.schema";
+import { ADMIN_EXISTS_MESSAGE, createFirstAdmin } from "~/features/accounts/admin-setup.server";
+import { limits, tooManyAttemptsMessage } from "~/features/accounts/limits";
+import { ADMIN_SETUP_FAILED_MESSAGE } from "~/features/accounts/messages";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { adminExists } from "~/features/accounts/roles.server";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import { hitRateLimit } from "~/platform/security/rate-limit.server";
+import type { Toast } from "~/platform/toast";
+import { FormError } from "~/ui/forms/form-error";
+import { TextField } from "~/ui/forms/text-field";
+import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { Button, ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/admin-setup";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Setup | Apiary" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(platformContext);
+  return {
+    exists: await adminExists(db),
+    configuredEmail: env.ADMIN_EMAIL ?? null,
+    passwordConfigured: Boolean(env.ADMIN_INITIAL_PASSWORD),
+  };
+}
+
+type ActionData =
+  | { created: { email: string; generatedPassword?: string }; toast: Toast; result?: undefined }
+  | { created?: undefined; toast: Toast; result?: SubmissionResult<string[]>; exists?: boolean };
+
+const failed = (description: string, status: number, extra: Partial<ActionData> = {}) =>
+  data<ActionData>(
+    { ...extra, toast: { id: crypto.randomUUID(), title: ADMIN_SETUP_FAILED_MESSAGE, description, variant: "error" } },
+    // A generated password may be on this page: it must not be cached anywhere.
+    { status, headers: { "Cache-Control": "no-store" } },
+  );
+
+/** Creates the first administrator; refuses (409) once one exists. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const formData = await request.formData();
+  if (await adminExists(platform.db)) return failed(ADMIN_EXISTS_MESSAGE, 409, { exists: true });
+  const limit = await hitRateLimit(platform.db, limits.adminSetupByAddress, meta.clientAddress);
+  if (!limit.allowed) return failed(tooManyAttemptsMessage(limit.retryAfterSeconds), 429);
+
+  const submission = parseWithZod(formData, { schema: AdminSetupSchema });
+  const email = platform.env.ADMIN_EMAIL ?? (submission.status === "success" ? submission.value.email : undefined);
+  if (!email) {
+    const result = submission.reply({ fieldErrors: { email: ["Please enter a valid email address"] } });
+    return data<ActionData>(
+      { result, toast: { id: crypto.randomUUID(), title: "Validation Error", description: "Please enter a valid email address", variant: "error" } },
+      { status: 400 },
+    );
+  }
+
+  try {
+    const outcome = await createFirstAdmin(platform.db, { email, password: platform.env.ADMIN_INITIAL_PASSWORD }, { ...meta, via: "setup-page" });
+    if (!outcome.ok) return failed(outcome.message, outcome.status, { exists: outcome.reason === "exists" });
+    return data<ActionData>(
+      {
+        created: { email: outcome.email, generatedPassword: outcome.generatedPassword },
+        toast: { id: crypto.randomUUID(), title: "Administrator created", description: `You can now log in as ${outcome.email}.`, variant: "success" },
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    platform.logger.error({ err: error }, "creating the first administrator failed");
+    return failed("Something went wrong on our side. Please try again.", 500);
+  }
+}
+
+export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const created = actionData?.created;
+  return (
+    <div className="mx-auto flex w-full max-w-lg flex-col px-4 py-12 sm:py-16">
+      <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Admin Setup</h1>
+        {created ? (
+          <Created email={created.email} generatedPassword={created.generatedPassword} />
+        ) : loaderData.exists ? (
+          <Exists />
+        ) : (
+          <SetupForm
+            configuredEmail={loaderData.configuredEmail}
+            passwordConfigured={loaderData.passwordConfigured}
+            lastResult={actionData?.result}
+            // Shown in the page too: without JavaScript there is no toast.
+            failure={actionData?.toast.variant === "error" && !actionData.result ? [actionData.toast.title, actionData.toast.description].join(" ") : undefined}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Exists() {
+  return (
+    <div className="mt-4 text-center">
+      <p className="text-ink-muted">An administrator already exists, so there is nothing to set up. Log in to the back-office instead.</p>
+      <ButtonLink to="/auth" size="lg" className="mt-6">
+        <LogIn aria-hidden="true" />
+        Go to Admin Login
+      </ButtonLink>
+    </div>
+  );
+}
+
+function Created({ email, generatedPassword }: { email: string; generatedPassword?: string }) {
+  return (
+    <div className="mt-4" role="status">
+      <p className="flex items-center justify-center gap-2 font-semibold text-forest-700">
+        <CircleCheck aria-hidden="true" className="size-5" />
+        The administrator account has been created.
+      </p>
+      <dl className="mt-6 space-y-4 rounded-2xl bg-cream-dark p-4">
+        <div>
+          <dt className="text-sm font-semibold text-ink-muted">Email</dt>
+          <dd className="font-mono text-base break-all text-ink" data-testid="admin-email">
+            {email}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-ink-muted">Initial password</dt>
+          {generatedPassword ? (
+            <dd>
+              <span className="font-mono text-lg font-semibold break-all text-ink" data-testid="admin-password">
+                {generatedPassword}
+              </span>
+              <span className="mt-1 block text-sm text-ink">Shown once: copy it now, it cannot be displayed again.</span>
+            </dd>
+          ) : (
+            <dd className="text-ink">The one configured in ADMIN_INITIAL_PASSWORD.</dd>
+          )}
+        </div>
+      </dl>
+      <p className="mt-4 text-ink">The default password must be changed at first login.</p>
+      <div className="mt-6 text-center">
+        <ButtonLink to="/auth" size="lg">
+          <LogIn aria-hidden="true" />
+          Go to Admin Login
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function SetupForm({
+  configuredEmail,
+  passwordConfigured,
+  lastResult,
+  failure,
+}: {
+  configuredEmail: string | null;
+  passwordConfigured: boolean;
+  lastResult?: SubmissionResult<string[]>;
+  failure?: string;
+}) {
+  const schema = configuredEmail ? AdminSetupSchema : AdminSetupEmailSchema;
+  const [form, fields] = useForm({
+    id: "admin-setup",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <>
+      <p className="mt-2 text-center text-ink-muted">Create the first administrator of this site. This works only once.</p>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        onSubmit={(event) => {
+          toastFirstIssue(event.currentTarget, schema);
+          form.onSubmit(event);
+        }}
+        className="mt-6 flex flex-col gap-4"
+      >
+        <FormError errors={failure ? [failure] : undefined} id="admin-setup-error" />
+        {configuredEmail ? (
+          <div>
+            <p className="text-sm font-semibold text-ink">Email</p>
+            <p className="font-mono break-all text-ink">{configuredEmail}</p>
+            <p className="text-sm text-ink-muted">Set by ADMIN_EMAIL.</p>
+          </div>
+        ) : (
+          <TextField field={fields.email} label="Administrator email" type="email" autoComplete="email" />
+        )}
+        <p className="text-sm text-ink-muted">
+          {passwordConfigured
+            ? "The initial password is the one set in ADMIN_INITIAL_PASSWORD."
+            : "A strong initial password will be generated and shown once."}{" "}
+          It must be changed at first login.
+        </p>
+        <Button type="submit" size="lg" disabled={submitting} className="mt-2">
+          <UserRoundPlus aria-hidden="true" />
+          {submitting ? "Creating…" : "Create Administrator"}
+        </Button>
+      </Form>
+    </>
+  );
 }

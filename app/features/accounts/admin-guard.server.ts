@@ -1,0 +1,91 @@
+import { data } from "react-router";
+import type { Platform } from "~/platform/runtime.server";
+import type { Actor, AuthState } from "./actor";
+import { recordAuditEvent } from "./audit.server";
+import { getAuth } from "./auth.server";
+import { NOT_ADMIN_MESSAGE } from "./messages";
+import type { RequestMeta } from "./request-meta";
+import { deleteSession } from "./session.server";
+
+export type AdminActor = Extract<Actor, { kind: "admin" }>;
+
+export const ADMIN_HOME = "/admin";
+export const ADMIN_SECURITY = "/admin/security";
+export const ADMIN_SIGN_IN = "/auth";
+
+/** Thrown by feature commands when the actor is not a usable administrator. */
+export class NotAdminError extends Error {
+  override name = "NotAdminError";
+  readonly status = 403;
+  constructor(message = NOT_ADMIN_MESSAGE) {
+    super(message);
+  }
+}
+
+/**
+ * For feature commands: every back-office command calls this itself, so no route can forget
+ * the check. An administrator who still has to replace the initial password is not usable yet.
+ */
+export function assertAdmin(actor: Actor): asserts actor is AdminActor {
+  if (actor.kind !== "admin" || actor.firstLogin) throw new NotAdminError();
+}
+
+/** For loaders and actions under /admin: the administrator, or a 403 for the admin error boundary. */
+export function requireAdmin(state: AuthState): AdminActor {
+  const { actor } = state;
+  if (actor.kind !== "admin") throw data({ message: NOT_ADMIN_MESSAGE }, { status: 403 });
+  return actor;
+}
+
+export type AdminGate =
+  | { kind: "allow"; admin: AdminActor }
+  | { kind: "redirect"; to: string }
+  /** Signed in, but not as an administrator: sign out, then Access Denied. */
+  | { kind: "deny" };
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path);
+
+/**
+ * What the back-office does with a request for `path`, in this order:
+ * 1. a session still waiting for its second factor goes back to the code step (/auth);
+ * 2. no session goes to /auth, remembering where it was going;
+ * 3. a signed-in non-administrator is denied;
+ * 4. an administrator with the initial password changes it first (the dialog on /admin);
+ * 5. when the site requires 2FA of administrators, one without it sets it up first.
+ */
+export function decideAdminGate(state: AuthState, path: string, options: { requireTwoFactor: boolean }): AdminGate {
+  const here = trimSlash(path);
+  const { actor } = state;
+  if (state.pendingSecondFactor) return { kind: "redirect", to: ADMIN_SIGN_IN };
+  if (actor.kind === "anonymous") {
+    return { kind: "redirect", to: here === ADMIN_HOME ? ADMIN_SIGN_IN : `${ADMIN_SIGN_IN}?redirectTo=${encodeURIComponent(here)}` };
+  }
+  if (actor.kind !== "admin") return { kind: "deny" };
+  if (actor.firstLogin) {
+    return here === ADMIN_HOME ? { kind: "allow", admin: actor } : { kind: "redirect", to: `${ADMIN_HOME}?redirectTo=${encodeURIComponent(here)}` };
+  }
+  if (options.requireTwoFactor && !actor.twoFactorEnabled && here !== ADMIN_SECURITY) {
+    return { kind: "redirect", to: ADMIN_SECURITY };
+  }
+  return { kind: "allow", admin: actor };
+}
+
+/** Where an administrator goes after signing in or after a gate: only back-office paths. */
+export function adminDestination(value: unknown): string {
+  if (typeof value !== "string" || !/^\/admin(\/[A-Za-z0-9/_-]*)?$/.test(value)) return ADMIN_HOME;
+  return trimSlash(value);
+}
+
+/**
+ * Ends a non-administrator's session (the admin area is not for them) and says so in the
+ * audit log. Returns the Set-Cookie headers that clear the session cookie in the browser.
+ */
+export async function signOutNonAdmin(platform: Platform, state: AuthState, meta: RequestMeta, path: string): Promise<Headers> {
+  const session = state.session;
+  if (!session) return new Headers();
+  const { headers } = await getAuth(platform).api.signOut({ headers: meta.headers, returnHeaders: true });
+  // Better Auth ends the session named by the cookie; make sure this one is gone whatever it found.
+  await deleteSession(platform.db, session.id);
+  await recordAuditEvent(platform.db, { type: "login_refused", userId: session.userId, details: { portal: "admin", path } }, meta);
+  return headers;
+}

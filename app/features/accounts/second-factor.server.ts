@@ -1,0 +1,111 @@
+import { createCookie, type Cookie } from "react-router";
+import type { Platform } from "~/platform/runtime.server";
+import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
+import type { Toast } from "~/platform/toast";
+import type { AuthState } from "./actor";
+import type { SecondFactorInput } from "./admin.schema";
+import { recordAuditEvent } from "./audit.server";
+import { limits, tooManyAttemptsMessage } from "./limits";
+import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
+import type { RequestMeta } from "./request-meta";
+import { isAdmin } from "./roles.server";
+import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
+import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
+
+/**
+ * The second step of the admin login. Any session of a 2FA user starts "pending" (see
+ * session.server.ts), whether it came from the password or from Google; the code turns it
+ * into a full session. Attempts are limited per address, failures per account.
+ */
+
+export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
+export type FirstFactor = "password" | "google";
+
+export type SecondFactorResult =
+  | { ok: true }
+  | { ok: false; toast: Toast; status: number; /** the pending session was ended: back to the password form */ sessionEnded: boolean };
+
+const failed = (description: string, status: number, sessionEnded = false, title = VERIFICATION_FAILED_TITLE): SecondFactorResult => ({
+  ok: false,
+  status,
+  sessionEnded,
+  toast: { id: crypto.randomUUID(), title, description, variant: "error" },
+});
+
+export function isSecondFactorExpired(pending: PendingSecondFactor, now = Date.now()) {
+  return now - pending.createdAt.getTime() > SECOND_FACTOR_WINDOW_MS;
+}
+
+export async function completeSecondFactor(
+  platform: Platform,
+  pending: PendingSecondFactor,
+  input: SecondFactorInput,
+  firstFactor: FirstFactor,
+  meta: RequestMeta,
+): Promise<SecondFactorResult> {
+  const { db } = platform;
+  const byAddress = await hitRateLimit(db, limits.secondFactorByAddress, meta.clientAddress);
+  if (!byAddress.allowed) return failed(tooManyAttemptsMessage(byAddress.retryAfterSeconds), 429);
+
+  if (isSecondFactorExpired(pending)) {
+    await deleteSession(db, pending.sessionId);
+    await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: "expired" } }, meta);
+    return failed(SECOND_FACTOR_EXPIRED_MESSAGE, 401, true);
+  }
+  // Google leads here too, and Google does not know who is an administrator.
+  if (!(await isAdmin(db, pending.userId))) {
+    await deleteSession(db, pending.sessionId);
+    await recordAuditEvent(db, { type: "login_refused", userId: pending.userId, details: { portal: "admin", firstFactor } }, meta);
+    return failed(NOT_ADMIN_MESSAGE, 403, true, "Access Denied");
+  }
+  const byAccount = await peekRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
+  if (!byAccount.allowed) return failed(tooManyAttemptsMessage(byAccount.retryAfterSeconds), 429);
+
+  const check = await spendSecondFactorCode(platform, pending.userId, input, meta);
+  if (check !== "accepted") {
+    await hitRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
+    await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: check, purpose: "login" } }, meta);
+    return failed(codeFailureMessage(input.method, check), 401);
+  }
+
+  await markSecondFactorPassed(db, pending.sessionId);
+  await clearRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
+  await recordAuditEvent(db, { type: "2fa_verified", userId: pending.userId, details: { method: input.method } }, meta);
+  await recordAuditEvent(db, { type: "login_success", userId: pending.userId, details: { method: `${firstFactor}_2fa`, portal: "admin" } }, meta);
+  return { ok: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which first factor led to the code step, for the audit log's login method. A signed cookie
+// set by the password form or the Google button: the browser can carry it but not forge it.
+
+const cookies = new Map<string, Cookie>();
+function firstFactorCookie(secret: string) {
+  let cookie = cookies.get(secret);
+  if (!cookie) {
+    cookie = createCookie("apiary_first_factor", {
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/auth",
+      maxAge: SECOND_FACTOR_WINDOW_MS / 1000 + 60,
+      secrets: [secret],
+    });
+    cookies.set(secret, cookie);
+  }
+  return cookie;
+}
+
+export function firstFactorHeader(firstFactor: FirstFactor, secret: string) {
+  return firstFactorCookie(secret).serialize(firstFactor);
+}
+
+export async function readFirstFactor(request: Request, secret: string): Promise<FirstFactor> {
+  const value: unknown = await firstFactorCookie(secret)
+    .parse(request.headers.get("cookie"))
+    .catch(() => null);
+  return value === "google" ? "google" : "password";
+}
+
+export function clearFirstFactorHeader(secret: string) {
+  return firstFactorCookie(secret).serialize("", { maxAge: 0 });
+}

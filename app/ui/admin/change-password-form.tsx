@@ -1,0 +1,73 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import { Form, type useFetcher } from "react-router";
+import { ChangePasswordSchema, FirstLoginPasswordSchema } from "~/features/accounts/admin.schema";
+import { FormError } from "~/ui/forms/form-error";
+import { TextField } from "~/ui/forms/text-field";
+import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { Button } from "~/ui/primitives/button";
+
+export const CHANGE_PASSWORD_INTENT = "change-password";
+
+export type ChangePasswordFormProps = {
+  id: string;
+  /** The forced first-login change has no current-password field (the spec's two fields). */
+  requireCurrent: boolean;
+  email: string;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  submitting: boolean;
+  /** Where to post; the current route when absent. */
+  action?: string;
+  /** Post through this fetcher instead of navigating (the dialog opened from the menu). */
+  fetcher?: ReturnType<typeof useFetcher>;
+  /** Extra buttons beside the submit button, e.g. Cancel. */
+  secondary?: ReactNode;
+};
+
+/** New password + confirmation (and the current password when asked), checked by the shared schema. */
+export function ChangePasswordForm({ id, requireCurrent, email, redirectTo, lastResult, submitting, action, fetcher, secondary }: ChangePasswordFormProps) {
+  const schema = requireCurrent ? ChangePasswordSchema : FirstLoginPasswordSchema;
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const FormComponent = fetcher ? fetcher.Form : Form;
+  return (
+    <FormComponent
+      method="post"
+      action={action}
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        toastFirstIssue(event.currentTarget, schema);
+        form.onSubmit(event);
+      }}
+      className="flex flex-col gap-4"
+    >
+      <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+      <FormError errors={form.errors} id={form.errorId} />
+      {requireCurrent && <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" />}
+      <TextField
+        field={fields.newPassword}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 6 characters, and not a common or easily guessed one: a few unrelated words work well."
+      />
+      <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" />
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        {secondary}
+        <Button type="submit" disabled={submitting}>
+          {submitting ? "Updating…" : "Update Password"}
+        </Button>
+      </div>
+    </FormComponent>
+  );
+}

@@ -1,0 +1,133 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import {
+  isWellFormedCode,
+  normalizeSecondFactorCode,
+  SECOND_FACTOR_CODE_LENGTH,
+  SecondFactorSchema,
+  type SecondFactorMethod,
+} from "~/features/accounts/admin.schema";
+import { Button } from "~/ui/primitives/button";
+import { cn } from "~/ui/primitives/cn";
+import { useHydrated } from "./use-hydrated";
+
+const LABEL: Record<SecondFactorMethod, string> = { totp: "Authenticator code", backup: "Backup code" };
+const INSTRUCTION: Record<SecondFactorMethod, string> = {
+  totp: "Enter the 6-digit code your authenticator app shows for Apiary.",
+  backup: "Enter one of the 8-character backup codes you saved when you turned on two-factor authentication. Each code works once.",
+};
+
+/**
+ * The code step of the admin login: a switch between an authenticator code and a backup code
+ * (links, so it also works without JavaScript), the code field, Verify and Cancel.
+ */
+export function SecondFactorForm({
+  method,
+  email,
+  redirectTo,
+  lastResult,
+}: {
+  method: SecondFactorMethod;
+  email: string;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const verifying = busy && navigation.formData?.get("intent") === "verify";
+  const hydrated = useHydrated();
+  const length = SECOND_FACTOR_CODE_LENGTH[method];
+  const [code, setCode] = useState("");
+  // A refused code is spent or wrong either way: clear the field for the next one.
+  const [seenResult, setSeenResult] = useState(lastResult);
+  if (seenResult !== lastResult) {
+    setSeenResult(lastResult);
+    setCode("");
+  }
+  const [form, fields] = useForm({
+    id: `second-factor-${method}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SecondFactorSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const field = fields.code;
+  const errorId = `${field.id}-error`;
+  const hintId = `${field.id}-hint`;
+  const invalid = Boolean(field.errors?.length);
+  const ready = isWellFormedCode(method, code);
+
+  return (
+    <div>
+      <p className="text-center text-ink-muted">
+        Signed in as <span className="font-semibold [overflow-wrap:anywhere] text-ink">{email}</span>
+      </p>
+      <div role="group" aria-label="Type of code" className="mt-6 grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
+        {(["totp", "backup"] as const).map((value) => (
+          <Link
+            key={value}
+            to={value === "backup" ? "?method=backup" : "?"}
+            replace
+            preventScrollReset
+            aria-current={value === method ? "true" : undefined}
+            className={cn(
+              "flex min-h-10 items-center justify-center rounded-full px-2 text-[0.8125rem] font-semibold whitespace-nowrap text-ink-muted transition-colors",
+              "aria-[current=true]:bg-surface aria-[current=true]:text-ink aria-[current=true]:shadow-sm",
+            )}
+          >
+            {LABEL[value]}
+          </Link>
+        ))}
+      </div>
+
+      <Form method="post" replace {...getFormProps(form)} className="mt-6 flex flex-col gap-4">
+        <input type="hidden" name="intent" value="verify" />
+        <input type="hidden" name="method" value={method} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={field.id} className="text-sm font-semibold text-ink">
+            {LABEL[method]}
+          </label>
+          <input
+            id={field.id}
+            name={field.name}
+            type="text"
+            aria-invalid={invalid || undefined}
+            aria-describedby={[hintId, invalid ? errorId : ""].filter(Boolean).join(" ")}
+            value={code}
+            onChange={(event) => setCode(normalizeSecondFactorCode(method, event.target.value).slice(0, length))}
+            inputMode={method === "totp" ? "numeric" : "text"}
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            autoFocus
+            className={cn(
+              "min-h-12 rounded-xl border bg-surface px-3.5 text-center font-mono text-2xl tracking-[0.3em] text-ink shadow-sm",
+              invalid ? "border-red-700" : "border-border",
+            )}
+          />
+          <p id={hintId} className="text-sm text-ink-muted">
+            {INSTRUCTION[method]}
+          </p>
+          {invalid && (
+            <p id={errorId} className="text-sm font-medium text-red-800">
+              {field.errors![0]}
+            </p>
+          )}
+        </div>
+        {/* Disabled until the code has its full length, but only once JavaScript can enable it again. */}
+        <Button type="submit" size="lg" disabled={verifying || (hydrated && !ready)} className="mt-2">
+          {verifying ? "Verifying…" : "Verify"}
+        </Button>
+      </Form>
+      <Form method="post" replace className="mt-3">
+        <input type="hidden" name="intent" value="cancel" />
+        <Button type="submit" variant="ghost" size="lg" className="w-full" disabled={busy}>
+          Cancel
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import {
+  continueWithGoogleAs,
+  dismissToasts,
+  freshCode,
+  logOut,
+  prepareAdmin,
+  submitAdminLogin,
+  toast,
+  totpFor,
+  useOwnClientAddress,
+} from "./admin-helpers";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test } from "./fixtures";
+import { E2E_ADMIN } from "./test-accounts";
+
+/**
+ * Two-factor authentication end to end: set-up on /admin/security with a code computed here from
+ * the secret on the page, then logins with an authenticator code, a backup code (once only) and
+ * Google (which also has to give the code), and finally turning it off again.
+ */
+/** axe on the page itself: toasts closed first (sonner's colours are the theme's to fix). */
+async function checkAccessible(page: Page, label: string) {
+  await dismissToasts(page);
+  await expectAccessible(page, label);
+}
+
+test("an administrator turns on 2FA and every later login asks for a code, each usable once", async ({ page, context, visit }) => {
+  test.setTimeout(240_000);
+  await useOwnClientAddress(context);
+  await prepareAdmin(page);
+
+  await visit("/auth");
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL("/admin");
+  await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Security" }).click();
+  await expect(page).toHaveURL("/admin/security");
+  const section = page.getByRole("region", { name: "Two-factor authentication" });
+  await expect(section).toContainText("Off");
+  await section.getByRole("button", { name: "Set up two-factor authentication" }).click();
+
+  await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
+  await checkAccessible(page, "/admin/security during set-up");
+  const secret = (await section.getByTestId("totp-secret").textContent())!.trim();
+  const totp = totpFor(secret);
+
+  // A wrong code does not turn it on.
+  await section.getByLabel("Authenticator code").fill("000000");
+  await section.getByRole("button", { name: "Verify and turn on" }).click();
+  await expect(toast(page, "Verification Failed")).toContainText("Invalid verification code");
+
+  let { code, step } = await freshCode(totp, 0, page);
+  await section.getByLabel("Authenticator code").fill(code);
+  await section.getByRole("button", { name: "Verify and turn on" }).click();
+  const codesPanel = section.getByTestId("backup-codes");
+  await expect(codesPanel).toBeVisible();
+  await expect(toast(page, "Two-factor authentication is on")).toBeVisible();
+  const backupCodes = await codesPanel.getByRole("listitem").allTextContents();
+  expect(backupCodes).toHaveLength(10);
+  for (const backup of backupCodes) expect(backup).toMatch(/^[a-z0-9]{8}$/);
+  await expect(section).toContainText("On");
+  await checkAccessible(page, "/admin/security with the backup codes");
+
+  // The codes are shown once.
+  await page.reload();
+  await expect(section.getByTestId("backup-codes")).toHaveCount(0);
+  await expect(section).toContainText("10 backup codes left");
+
+  // --- Login with the authenticator app.
+  await logOut(page);
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL("/auth");
+  await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await checkAccessible(page, "/auth code step");
+  // Not signed in yet: the back-office sends the pending session back here.
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/auth");
+
+  const codeField = page.getByLabel("Authenticator code");
+  const verify = page.getByRole("button", { name: "Verify" });
+  await codeField.fill("12345");
+  await expect(verify).toBeDisabled();
+  await codeField.fill("123456");
+  await expect(verify).toBeEnabled();
+  await verify.click();
+  await expect(toast(page, "Verification Failed")).toContainText("Invalid verification code");
+
+  // The code that turned 2FA on is spent: wait for the next step's code.
+  ({ code, step } = await freshCode(totp, step, page));
+  await codeField.fill(code);
+  await verify.click();
+  await expect(page).toHaveURL("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+
+  // --- Cancel goes back to the password form; then a backup code.
+  await logOut(page);
+  await submitAdminLogin(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/auth");
+
+  await submitAdminLogin(page);
+  await page.getByRole("link", { name: "Backup code" }).click();
+  await expect(page).toHaveURL("/auth?method=backup");
+  const backupField = page.getByLabel("Backup code");
+  await expect(page.getByRole("button", { name: "Verify" })).toBeDisabled();
+  await backupField.fill(backupCodes[0]!.slice(0, 7));
+  await expect(page.getByRole("button", { name: "Verify" })).toBeDisabled();
+  await backupField.fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/admin");
+
+  // --- The same backup code a second time is refused.
+  await logOut(page);
+  await submitAdminLogin(page);
+  await page.getByRole("link", { name: "Backup code" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(toast(page, "Verification Failed")).toContainText("Invalid backup code");
+  await expect(page.getByText("Invalid backup code", { exact: true }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  await checkAccessible(page, "/auth code step with an error");
+  // Another one still works.
+  await page.getByLabel("Backup code").fill(backupCodes[1]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/admin");
+
+  // --- Google leads to the code step too.
+  await logOut(page);
+  await continueWithGoogleAs(page, E2E_ADMIN.email);
+  await expect(page).toHaveURL(/\/auth/);
+  await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await page.goto("/admin");
+  await expect(page).toHaveURL("/auth");
+  ({ code } = await freshCode(totp, step, page));
+  await page.getByLabel("Authenticator code").fill(code);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL("/admin");
+
+  // --- Turning it off needs a current code; then logins ask for the password only.
+  await page.goto("/admin/security");
+  const turnOff = section.getByRole("form", { name: "Turn off" });
+  await turnOff.getByLabel("Authenticator or backup code").fill(backupCodes[0]!);
+  await turnOff.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(toast(page, "Verification Failed")).toContainText("Invalid backup code");
+  await turnOff.getByLabel("Authenticator or backup code").fill(backupCodes[2]!);
+  await turnOff.getByRole("button", { name: "Turn off two-factor authentication" }).click();
+  await expect(toast(page, "Two-factor authentication is off")).toBeVisible();
+  await expect(section).toContainText("Off");
+  await logOut(page);
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL("/admin");
+  await logOut(page);
+});
