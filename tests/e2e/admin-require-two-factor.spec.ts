@@ -1,16 +1,9 @@
 import { eq } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { createFirstAdmin } from "../../app/features/accounts/admin-setup.server";
 import { profiles } from "../../app/platform/db/schema";
-import { parseEnv } from "../../app/platform/env.server";
-import { startServer, type RunningServer } from "../../server/start";
-import { createScratchDatabase } from "../setup/databases";
-import { freePort } from "../setup/server-process";
 import { dismissToasts, freshCode, submitAdminLogin, toast, totpFor } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 /**
  * REQUIRE_ADMIN_2FA=true: an administrator without 2FA can open nothing but /admin/security
@@ -20,30 +13,11 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 const ADMIN = { email: "guardian@apiary.test", password: "Harvest-Lupine-Beacon-93" };
 
 test.describe("when the site requires 2FA of administrators", () => {
-  let running: RunningServer;
-  let dropScratch: (() => Promise<void>) | undefined;
+  let running: InProcessServer;
 
   test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
-    let databaseUrl = "";
-    if (testInfo.project.name === "postgres") {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-      databaseUrl = scratch.url;
-      dropScratch = scratch.drop;
-    }
-    const port = await freePort();
-    running = await startServer(
-      parseEnv({
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "warn",
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-require-2fa-")),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        REQUIRE_ADMIN_2FA: "true",
-      }),
-    );
+    running = await startInProcessServer(testInfo.project.name, { REQUIRE_ADMIN_2FA: "true" });
     const created = await createFirstAdmin(running.platform.db, ADMIN, { via: "script" });
     if (!created.ok) throw new Error(created.message);
     // The forced first-login change has its own tests; this administrator has done it.
@@ -51,8 +25,7 @@ test.describe("when the site requires 2FA of administrators", () => {
   });
 
   test.afterAll(async () => {
-    await running?.close();
-    await dropScratch?.();
+    await running?.stop();
   });
 
   test("every back-office page leads to /admin/security until 2FA is on, and it cannot be turned off", async ({ page }) => {

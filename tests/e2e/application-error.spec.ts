@@ -1,32 +1,21 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { parseEnv } from "../../app/platform/env.server";
-import { startServer, type RunningServer } from "../../server/start";
-import { freePort } from "../setup/server-process";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 /**
  * A real unexpected failure: the database goes away under a running server. Pages then show the
  * spec's Application Error screen instead of a blank page or a stack trace.
  */
 test.describe("application error screen", () => {
-  let running: RunningServer;
+  let running: InProcessServer;
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== "pglite", "the failure is engine-independent; one engine is enough");
     test.setTimeout(90_000);
-    const env = parseEnv({
-      PORT: String(await freePort()),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "silent",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-error-")),
-    });
-    running = await startServer(env);
+    running = await startInProcessServer(testInfo.project.name, { LOG_LEVEL: "silent" });
   });
 
   test.afterAll(async () => {
-    await running?.close().catch(() => {});
+    await running?.stop();
   });
 
   test("shows code, message, details, Reload Page and Copy Error when the database is gone", async ({ page, context }) => {

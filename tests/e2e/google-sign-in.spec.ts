@@ -1,18 +1,11 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { ADMIN_REFUSED_MESSAGE } from "../../app/features/accounts/messages";
 import { userRoles, users } from "../../app/platform/db/schema";
-import { parseEnv } from "../../app/platform/env.server";
-import { startServer, type RunningServer } from "../../server/start";
-import { createScratchDatabase } from "../setup/databases";
-import { freePort } from "../setup/server-process";
 import { followVerificationLink, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 import { GOOGLE_CLIENT, OIDC_ISSUER } from "./google-provider";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 /**
  * Google sign-in end to end, against the local OpenID provider of global-setup.ts: the button,
@@ -94,37 +87,19 @@ test.describe("Google sign-in", () => {
  * test's process (as in live-menu.spec.ts) where the test can grant the role in the database.
  */
 test.describe("Google sign-in of an administrator", () => {
-  let running: RunningServer;
-  let dropScratch: (() => Promise<void>) | undefined;
+  let running: InProcessServer;
 
   test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
-    let databaseUrl = "";
-    if (testInfo.project.name === "postgres") {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-      databaseUrl = scratch.url;
-      dropScratch = scratch.drop;
-    }
-    const port = await freePort();
-    running = await startServer(
-      parseEnv({
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://127.0.0.1:${port}`,
-        LOG_LEVEL: "warn",
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-google-")),
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
-        GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
-        GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-      }),
-    );
+    running = await startInProcessServer(testInfo.project.name, {
+      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+      GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+    });
   });
 
   test.afterAll(async () => {
-    await running?.close();
-    await dropScratch?.();
+    await running?.stop();
   });
 
   test("is refused with the admin-barred message and left signed out", async ({ page }) => {

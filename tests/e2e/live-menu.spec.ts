@@ -1,13 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { parseEnv } from "../../app/platform/env.server";
 import { menuItems } from "../../app/platform/db/schema";
-import { startServer, type RunningServer } from "../../server/start";
-import { createScratchDatabase } from "../setup/databases";
-import { freePort } from "../setup/server-process";
 import { expect, test, waitForHydration } from "./fixtures";
+import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 /**
  * The proof of the live feed: a row written straight into the database (not through the app)
@@ -15,28 +9,14 @@ import { expect, test, waitForHydration } from "./fixtures";
  * this process so the test can reach the embedded database, which only one process may open.
  */
 test.describe("live menu", () => {
-  let running: RunningServer;
-  let dropScratch: (() => Promise<void>) | undefined;
+  let running: InProcessServer;
   let insertMenuItem: (label: string, path: string, order: number) => Promise<void>;
 
   test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(90_000);
-    const onPostgres = testInfo.project.name === "postgres";
-    let databaseUrl = "";
-    if (onPostgres) {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
-      databaseUrl = scratch.url;
-      dropScratch = scratch.drop;
-    }
-    const env = parseEnv({
-      PORT: String(await freePort()),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "apiary-live-")),
-    });
-    running = await startServer(env);
-    insertMenuItem = onPostgres
+    running = await startInProcessServer(testInfo.project.name);
+    const { databaseUrl } = running;
+    insertMenuItem = databaseUrl
       ? async (label, itemPath, order) => {
           // Another connection, as another app instance or a psql session would write.
           const client = new pg.Client({ connectionString: databaseUrl });
@@ -50,8 +30,7 @@ test.describe("live menu", () => {
   });
 
   test.afterAll(async () => {
-    await running?.close();
-    await dropScratch?.();
+    await running?.stop();
   });
 
   test("a menu item inserted into the database appears in the open drawer without a reload", async ({ page }) => {

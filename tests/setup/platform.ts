@@ -30,3 +30,11 @@ export function testMeta(address = "203.0.113.7") {
   const headers = new Headers({ "user-agent": "vitest", origin: "http://127.0.0.1:3999", "x-apiary-client-address": address });
   return { headers, clientAddress: address, userAgent: "vitest" };
 }
+
+/** The Cookie header a browser would send back after receiving these Set-Cookie headers. */
+export function cookieOf(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}

@@ -4,7 +4,7 @@ import { outboxMessages, securityAuditLog, sessions, userRoles, users, verificat
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { limits } from "./limits";
 import { looksLikeResetToken, resetPasswordIssueToast } from "./recovery.schema";
 import { findResetToken, requestPasswordRecovery, resetPasswordWithToken } from "./recovery.server";
@@ -12,11 +12,6 @@ import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe("the reset form's rules", () => {
   it("names each problem with the spec's toast title", () => {

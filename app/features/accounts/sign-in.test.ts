@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, outboxMessages, profiles, securityAuditLog, sessions, sponsors, userRoles, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { limits } from "./limits";
 import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
@@ -11,11 +11,6 @@ import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 
 describe.each(testEngines())("customer accounts on $name", ({ open }) => {
   let t: TestDatabase;
