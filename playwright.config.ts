@@ -12,8 +12,10 @@ import { GOOGLE_CLIENT, OIDC_ISSUER } from "./tests/e2e/google-provider";
  */
 const chromium = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const postgresUrl = process.env.TEST_DATABASE_URL;
-const PGLITE_PORT = 3100;
-const POSTGRES_PORT = 3101;
+// Several checkouts can run their browser tests side by side when each sets its own ports
+// (E2E_PORT_BASE, E2E_SMTP_PORT, E2E_OIDC_PORT) and its own TEST_DATABASE_URL.
+const PGLITE_PORT = Number(process.env.E2E_PORT_BASE ?? 3100);
+const POSTGRES_PORT = PGLITE_PORT + 1;
 
 // Shared with the workers through the environment (the config is evaluated in each process).
 process.env.E2E_MAILBOX_DIR ??= mkdtempSync(path.join(tmpdir(), "apiary-mailbox-"));
