@@ -55,9 +55,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(platformContext);
+  const { db, env } = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   return {
+    /** The public origin, for canonical URLs and sharing cards (see ui/seo.ts). */
+    siteUrl: env.APP_URL,
     menuItems: await listVisibleMenuItems(db),
     user: actor.kind === "anonymous" ? null : { email: actor.email },
     toast: context.get(flashToastContext),

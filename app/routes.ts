@@ -3,10 +3,21 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 export default [
   // Public site
   index("routes/site/landing.tsx"),
+  route("home", "routes/site/home.tsx"),
+  route("adopt-hive", "routes/site/adopt-hive.tsx"),
+  route("stanwood", "routes/site/stanwood.tsx"),
+  route("bitcoin-conference", "routes/site/bitcoin-conference.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("blog", "routes/site/blog.tsx"),
+  route("blog/:slug", "routes/site/blog-post.tsx"),
+  route("sitemap.xml", "routes/site/sitemap.ts"),
+  route("robots.txt", "routes/site/robots.ts"),
 
   // Customer area
   route("customer-auth", "routes/customer/customer-auth.tsx"),
+  route("adopt-hive-signup", "routes/customer/adopt-hive-signup.tsx"),
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
+  route("stay/:token", "routes/customer/guest-stay.tsx"),
 
   // Sign-in, recovery and set-up
   route("auth", "routes/auth/admin-sign-in.tsx"),
@@ -25,6 +36,12 @@ export default [
   // Platform endpoints
   route("api/health", "routes/api/health.ts"),
   route("api/events", "routes/api/events.ts"),
+  route("api/locations/:locationId/assets", "routes/api/location-assets.ts"),
+  route("api/assets/:assetId/booked-dates", "routes/api/booked-dates.ts"),
+  route("api/bookings", "routes/api/bookings.ts"),
+
+  // Content pages by slug; every path above wins over a slug (see features/content/reserved-slugs.ts).
+  route(":slug", "routes/site/content-page.tsx"),
 
   // Anything else is the 404 page.
   route("*", "routes/site/not-found.tsx"),

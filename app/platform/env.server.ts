@@ -44,6 +44,18 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/mail)"),
   MAIL_FROM: z.string().trim().min(3).default("Apiary <hello@apiary.local>"),
   CONTACT_TO: z.email({ message: "must be an e-mail address" }).default("contact@apiary.local"),
+  /** Where the token badge on the landing page leads (an exchange's swap page for the token). */
+  TOKEN_SWAP_URL: z
+    .string()
+    .trim()
+    .default("https://jup.ag/swap/SOL-BEE")
+    .refine((v) => isUrlWith(v, ["https:"]), { message: "must be an https:// URL" }),
+  /** The conference's external registration page (Register Now). */
+  CONFERENCE_REGISTER_URL: z
+    .string()
+    .trim()
+    .default("https://www.eventbrite.com/")
+    .refine((v) => isUrlWith(v, ["https:"]), { message: "must be an https:// URL" }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs session cookies and encrypts 2FA secrets. Unset: generated once and kept in DATA_DIR. */
   AUTH_SECRET: z

@@ -1,0 +1,8 @@
+import type { Route } from "./+types/blog";
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog | Apiary" }];
+
+// Placeholder: built by the public-site or stays work.
+export default function Blog() {
+  return <h1 className="mx-auto max-w-6xl px-4 py-16 text-3xl font-bold text-ink">Blog</h1>;
+}
