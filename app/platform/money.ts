@@ -1,0 +1,27 @@
+/**
+ * Money is never floating point: the database keeps numeric(10,2) strings, code works in
+ * integer cents, and only display turns cents into text.
+ */
+export function toCents(amount: string | number): number {
+  const text = typeof amount === "number" ? amount.toFixed(2) : amount.trim();
+  const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not a money amount: ${JSON.stringify(amount)}`);
+  const cents = Number(match[2]) * 100 + Number((match[3] ?? "0").padEnd(2, "0"));
+  return match[1] ? -cents : cents;
+}
+
+/** Cents as the numeric(10,2) text the database stores. */
+export function centsToNumeric(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const whole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+
+/** "$1,999" for whole dollars, "$22.55" otherwise. */
+export function formatUsd(cents: number): string {
+  return cents % 100 === 0 ? whole.format(cents / 100) : exact.format(cents / 100);
+}
