@@ -1,6 +1,11 @@
-import { and, asc, eq, exists } from "drizzle-orm";
+import { and, asc, eq, exists, gt, inArray } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
-import { assets, locations } from "~/platform/db/schema";
+import { assets, bookings, locations } from "~/platform/db/schema";
+import { toCents } from "~/platform/money";
+import { nightsBetween, todayIn, type BookedRange } from "./stay-dates";
+
+/** Booking statuses that hold an asset's nights (cancelled ones free them). */
+export const DATE_BLOCKING_STATUSES = ["pending", "confirmed"] as const;
 
 /** Locations having at least one available asset, by name (public data). */
 export function listBookableLocations(db: Queryable) {
@@ -9,4 +14,77 @@ export function listBookableLocations(db: Queryable) {
     .from(locations)
     .where(exists(db.select({ one: assets.id }).from(assets).where(and(eq(assets.locationId, locations.id), eq(assets.status, "available")))))
     .orderBy(asc(locations.name));
+}
+
+export type BookableAsset = {
+  id: string;
+  name: string;
+  type: "rv" | "rental";
+  description: string | null;
+  pricePerNightCents: number;
+  checkInTime: string;
+  checkOutTime: string;
+};
+
+/** The available assets of a location, by name (public data). */
+export async function listAvailableAssets(db: Queryable, locationId: string): Promise<BookableAsset[]> {
+  const rows = await db
+    .select({
+      id: assets.id,
+      name: assets.name,
+      type: assets.type,
+      description: assets.description,
+      pricePerNight: assets.pricePerNight,
+      checkInTime: assets.checkInTime,
+      checkOutTime: assets.checkOutTime,
+    })
+    .from(assets)
+    .where(and(eq(assets.locationId, locationId), eq(assets.status, "available")))
+    .orderBy(asc(assets.name));
+  return rows.map(({ pricePerNight, ...row }) => ({
+    ...row,
+    pricePerNightCents: toCents(pricePerNight),
+    checkInTime: row.checkInTime.slice(0, 5),
+    checkOutTime: row.checkOutTime.slice(0, 5),
+  }));
+}
+
+/** An asset with what a booking needs to know about it and its location. */
+export async function findAssetForBooking(db: Queryable, assetId: string) {
+  const [row] = await db
+    .select({
+      id: assets.id,
+      name: assets.name,
+      type: assets.type,
+      status: assets.status,
+      pricePerNight: assets.pricePerNight,
+      locationName: locations.name,
+      timeZone: locations.timeZone,
+    })
+    .from(assets)
+    .innerJoin(locations, eq(locations.id, assets.locationId))
+    .where(eq(assets.id, assetId));
+  return row ? { ...row, pricePerNightCents: toCents(row.pricePerNight) } : undefined;
+}
+
+/**
+ * The stays that hold an asset's nights from the property's today on (pending and confirmed),
+ * plus that today: the calendar greys these out. The database constraint has the final word.
+ */
+export async function listBookedRanges(db: Queryable, assetId: string, now = new Date()): Promise<{ today: string; ranges: BookedRange[] } | undefined> {
+  const asset = await findAssetForBooking(db, assetId);
+  if (!asset) return undefined;
+  const today = todayIn(asset.timeZone, now);
+  const rows = await db
+    .select({ checkIn: bookings.checkInDate, checkOut: bookings.checkOutDate })
+    .from(bookings)
+    .where(and(eq(bookings.assetId, assetId), inArray(bookings.status, [...DATE_BLOCKING_STATUSES]), gt(bookings.checkOutDate, today)))
+    .orderBy(asc(bookings.checkInDate));
+  return { today, ranges: rows };
+}
+
+/** nights × price per night, in integer cents. */
+export function quoteStay(pricePerNightCents: number, checkIn: string, checkOut: string) {
+  const nights = nightsBetween(checkIn, checkOut);
+  return { nights, totalCents: nights * pricePerNightCents };
 }

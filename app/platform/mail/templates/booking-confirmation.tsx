@@ -1,4 +1,4 @@
-import { Text } from "@react-email/components";
+import { Link, Text } from "@react-email/components";
 import { formatDay, formatExperience, plural } from "./format";
 import { Details, Layout, styles } from "./layout";
 
@@ -15,6 +15,8 @@ export type BookingConfirmationProps = {
   experienceType: string;
   /** Ready to show, e.g. `$450.00`. */
   totalAmount: string;
+  /** The guest's private page for this request (see or cancel it). */
+  manageUrl?: string;
 };
 
 export const bookingConfirmationSubject = (p: BookingConfirmationProps) => `Your booking request at ${p.location}`;
@@ -38,6 +40,12 @@ export function BookingConfirmationEmail(p: BookingConfirmationProps) {
           ["Estimated total", p.totalAmount],
         ]}
       />
+      {p.manageUrl && (
+        <Text style={styles.paragraph}>
+          Plans changed? You can see your request and cancel it while it is pending here:{" "}
+          <Link href={p.manageUrl}>{p.manageUrl}</Link>. The attached calendar file adds your stay to your calendar.
+        </Text>
+      )}
       <Text style={styles.paragraph}>
         Every stay supports our work for native and honey bees. We look forward to welcoming you by the lake.
       </Text>

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { isCalendarDay, nightsBetween } from "./stay-dates";
+
+export const MAX_GUESTS = 4;
+/** Longest stay one request may ask for; longer stays are arranged with the team. */
+export const MAX_NIGHTS = 30;
+
+export const BOOKING_MESSAGES = {
+  selectAsset: "Please select an asset to book",
+  selectDates: "Please select check-in and check-out dates",
+  checkOutAfterCheckIn: "Check-out must be after check-in",
+  tooLong: `Stays can be booked for up to ${MAX_NIGHTS} nights at a time. Please contact us for longer stays.`,
+  guestName: "Guest name is required",
+  guestNameLength: "Guest name must be less than 100 characters",
+  guestEmail: "Please enter a valid email address",
+  guestPhone: "Please enter a valid phone number",
+  guests: "Number of guests must be at least 1",
+  guestsMax: `At most ${MAX_GUESTS} guests can stay`,
+} as const;
+
+const day = z
+  .string({ message: BOOKING_MESSAGES.selectDates })
+  .trim()
+  .min(1, BOOKING_MESSAGES.selectDates)
+  .refine(isCalendarDay, BOOKING_MESSAGES.selectDates);
+
+/**
+ * One booking request, as both booking forms send it (the portal's details form and the
+ * Reserve Your Dates widget). The server decides price, nights, total and availability.
+ */
+export const BookingRequestSchema = z
+  .object({
+    assetId: z.uuid({ message: BOOKING_MESSAGES.selectAsset }),
+    checkInDate: day,
+    checkOutDate: day,
+    guestName: z.string({ message: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength),
+    guestEmail: z.string({ message: BOOKING_MESSAGES.guestEmail }).trim().toLowerCase().pipe(z.email({ message: BOOKING_MESSAGES.guestEmail }).max(255)),
+    guestPhone: z
+      .string()
+      .trim()
+      .max(40, BOOKING_MESSAGES.guestPhone)
+      .regex(/^[0-9+()\-.\s]*$/, BOOKING_MESSAGES.guestPhone)
+      .optional()
+      .transform((v) => (v ? v : null)),
+    numberOfGuests: z.coerce
+      .number({ message: BOOKING_MESSAGES.guests })
+      .int(BOOKING_MESSAGES.guests)
+      .min(1, BOOKING_MESSAGES.guests)
+      .max(MAX_GUESTS, BOOKING_MESSAGES.guestsMax)
+      .default(2),
+  })
+  .superRefine((value, ctx) => {
+    const nights = nightsBetween(value.checkInDate, value.checkOutDate);
+    if (nights < 1) ctx.addIssue({ code: "custom", path: ["checkOutDate"], message: BOOKING_MESSAGES.checkOutAfterCheckIn });
+    else if (nights > MAX_NIGHTS) ctx.addIssue({ code: "custom", path: ["checkOutDate"], message: BOOKING_MESSAGES.tooLong });
+  });
+
+export type BookingRequestInput = z.input<typeof BookingRequestSchema>;
+export type BookingRequest = z.output<typeof BookingRequestSchema>;
+
+/** The widget's toast for a missing field (spec: Missing Information). */
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please fill in all required fields including location and asset.",
+} as const;
+
+export const DATES_UNAVAILABLE = {
+  title: "Dates Unavailable",
+  description: "These dates are already booked. Please select different dates.",
+} as const;
+
+/** The portal's toast for the first problem with its form (spec: Select an asset, Select dates, Validation Error). */
+export function portalIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {
+  if (issue.path[0] === "assetId") return { title: "Select an asset", description: issue.message };
+  if (issue.message === BOOKING_MESSAGES.selectDates) return { title: "Select dates", description: issue.message };
+  return { title: "Validation Error", description: issue.message };
+}

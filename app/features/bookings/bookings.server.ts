@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import type { Actor } from "~/features/accounts/actor";
+import type { Queryable } from "~/platform/db/client.server";
+import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
+import { bookings, users } from "~/platform/db/schema";
+import { enqueueTemplate } from "~/platform/mail/index.server";
+import { centsToNumeric, formatUsd } from "~/platform/money";
+import type { Platform } from "~/platform/runtime.server";
+import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
+import { findAssetForBooking, quoteStay } from "./availability.server";
+import { stayCalendarAttachment } from "./booking-calendar.server";
+import { BookingRequestSchema, DATES_UNAVAILABLE, type BookingRequestInput } from "./booking.schema";
+import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, TOO_MANY_BOOKINGS } from "./messages";
+import { addDays, todayIn } from "./stay-dates";
+import { stayPath, stayToken } from "./stay-link.server";
+
+const HOUR = 60 * 60 * 1000;
+
+/** A guest booking e-mails whatever address was typed, so guests get a tighter limit than accounts. */
+export const bookingLimits = {
+  guestByAddress: { name: "booking:address", limit: 10, windowMs: HOUR },
+  byAccount: { name: "booking:account", limit: 30, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+/** How far ahead a stay may start. */
+export const BOOKING_HORIZON_DAYS = 730;
+
+export type BookingFailure =
+  | { code: "invalid"; message: string; field?: string }
+  | { code: "admin" | "unavailable" | "conflict" | "rate_limited"; message: string };
+
+export type CreatedBooking = {
+  id: string;
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfNights: number;
+  totalCents: number;
+  guestEmail: string;
+};
+
+export type BookingResult = { ok: true; booking: CreatedBooking } | { ok: false; error: BookingFailure };
+
+type BookingDeps = Pick<Platform, "db" | "env" | "authSecret">;
+
+const fail = (error: BookingFailure): BookingResult => ({ ok: false, error });
+
+/**
+ * The one way a stay is booked (Customer Portal and Reserve Your Dates widget alike). It checks
+ * who asks, validates with the shared schema, prices the stay itself and inserts it as pending
+ * with its confirmation e-mail in one transaction. Overlaps are decided by the database's
+ * exclusion constraint, so two requests racing for the same nights can't both win.
+ */
+export async function createBooking(
+  deps: BookingDeps,
+  actor: Actor,
+  input: BookingRequestInput,
+  meta: { clientAddress: string },
+  now = new Date(),
+): Promise<BookingResult> {
+  if (actor.kind === "admin") return fail({ code: "admin", message: ADMIN_CANNOT_BOOK });
+
+  const parsed = BookingRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return fail({ code: "invalid", message: issue.message, field: String(issue.path[0] ?? "") });
+  }
+  const request = parsed.data;
+
+  const limit = actor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
+  const decision = await hitRateLimit(deps.db, limit, actor.kind === "customer" ? actor.userId : meta.clientAddress);
+  if (!decision.allowed) return fail({ code: "rate_limited", message: TOO_MANY_BOOKINGS });
+
+  const asset = await findAssetForBooking(deps.db, request.assetId);
+  if (!asset || asset.status !== "available") return fail({ code: "unavailable", message: ASSET_NOT_AVAILABLE });
+
+  const today = todayIn(asset.timeZone, now);
+  if (request.checkInDate < today) return fail({ code: "invalid", message: CHECK_IN_IN_PAST, field: "checkInDate" });
+  if (request.checkInDate > addDays(today, BOOKING_HORIZON_DAYS)) return fail({ code: "invalid", message: CHECK_IN_TOO_FAR, field: "checkInDate" });
+
+  const { nights, totalCents } = quoteStay(asset.pricePerNightCents, request.checkInDate, request.checkOutDate);
+  // A signed-in customer books as themselves: the confirmation goes to the account's address.
+  const guestEmail = actor.kind === "customer" ? actor.email : request.guestEmail;
+
+  try {
+    const booking = await retryOnDeadlock(() =>
+      deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(bookings)
+          .values({
+            assetId: asset.id,
+            userId: actor.kind === "customer" ? actor.userId : null,
+            location: asset.locationName,
+            guestName: request.guestName,
+            guestEmail,
+            guestPhone: request.guestPhone,
+            checkInDate: request.checkInDate,
+            checkOutDate: request.checkOutDate,
+            numberOfGuests: request.numberOfGuests,
+            numberOfNights: nights,
+            totalAmount: centsToNumeric(totalCents),
+            experienceType: asset.type,
+            status: "pending",
+          })
+          .returning({ id: bookings.id });
+        const id = row!.id;
+        const manageUrl = `${deps.env.APP_URL}${stayPath(stayToken(id, request.checkOutDate, deps.authSecret))}`;
+        await enqueueTemplate(
+          tx,
+          "booking-confirmation",
+          {
+            bookingId: id,
+            guestName: request.guestName,
+            guestEmail,
+            checkInDate: request.checkInDate,
+            checkOutDate: request.checkOutDate,
+            numberOfGuests: request.numberOfGuests,
+            numberOfNights: nights,
+            location: asset.locationName,
+            experienceType: asset.type,
+            totalAmount: formatUsd(totalCents),
+            manageUrl,
+          },
+          {
+            to: guestEmail,
+            idempotencyKey: `booking-confirmation:${id}`,
+            attachments: [
+              stayCalendarAttachment({
+                bookingId: id,
+                assetName: asset.name,
+                location: asset.locationName,
+                checkInDate: request.checkInDate,
+                checkOutDate: request.checkOutDate,
+                manageUrl,
+              }),
+            ],
+          },
+        );
+        return { id, checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail };
+      }),
+    );
+    return { ok: true, booking };
+  } catch (error) {
+    if (sqlStateOf(error) === SqlState.exclusionViolation) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
+    throw error;
+  }
+}
+
+/** The account's display name, to prefill the guest name of a signed-in customer. */
+export async function accountNameOf(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? "";
+}

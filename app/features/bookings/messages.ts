@@ -1,0 +1,7 @@
+/** The spec's texts for bookings, shared by the portal, the widget and the server. */
+export const ADMIN_CANNOT_BOOK = "Admin accounts cannot make bookings. Please log in with a customer account.";
+export const ASSET_NOT_AVAILABLE = "This asset is not available for booking. Please choose another one.";
+export const CHECK_IN_IN_PAST = "Check-in can't be in the past. Please choose today or a later date.";
+export const CHECK_IN_TOO_FAR = "Bookings open up to two years ahead. Please choose an earlier date.";
+export const TOO_MANY_BOOKINGS = "Too many booking requests from here. Please wait a while and try again.";
+export const GENERIC_BOOKING_FAILURE = "Something went wrong. Please try again.";

@@ -1,0 +1,40 @@
+/**
+ * Calendar days as `yyyy-MM-dd` strings, counted in UTC so that no time zone or daylight-saving
+ * change can turn one night into two (shared by the browser and the server).
+ */
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+}
+
+function toTime(day: string) {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+/** Nights of the stay [checkIn, checkOut): days between the two dates. */
+export function nightsBetween(checkIn: string, checkOut: string): number {
+  return Math.round((toTime(checkOut) - toTime(checkIn)) / DAY_MS);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(toTime(day) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar day it is now in `timeZone` (a property's own day, not the browser's or UTC). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** A booked stay: its nights are [checkIn, checkOut); the check-out day is free for the next guest. */
+export type BookedRange = { checkIn: string; checkOut: string };
+
+/** Whether [checkIn, checkOut) shares a night with any booked range. */
+export function overlapsAny(checkIn: string, checkOut: string, ranges: readonly BookedRange[]): boolean {
+  return ranges.some((r) => checkIn < r.checkOut && r.checkIn < checkOut);
+}
