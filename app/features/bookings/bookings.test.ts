@@ -97,7 +97,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     expect(mail?.to).toBe("mail@example.com");
     expect(mail?.text).toContain("Sunday, January 10, 2027");
     expect(mail?.text).toContain("$330");
-    const link = /http:\/\/127\.0\.0\.1:3999\/stay\/([\w.-]+)/.exec(mail!.text)?.[1];
+    const link = /http:\/\/127\.0\.0\.1:3999\/stay\/([\w-]+\.\d+\.[\w-]+)/.exec(mail!.text)?.[1];
     expect(link && readStayToken(link, platform.authSecret)).toEqual({ ok: true, bookingId: result.booking.id });
     const ics = Buffer.from(mail!.attachments[0]!.content, "base64").toString("utf8");
     expect(mail!.attachments[0]!.filename).toBe("stay.ics");

@@ -41,10 +41,15 @@ export function BookingConfirmationEmail(p: BookingConfirmationProps) {
         ]}
       />
       {p.manageUrl && (
-        <Text style={styles.paragraph}>
-          Plans changed? You can see your request and cancel it while it is pending here:{" "}
-          <Link href={p.manageUrl}>{p.manageUrl}</Link>. The attached calendar file adds your stay to your calendar.
-        </Text>
+        <>
+          <Text style={styles.paragraph}>
+            Plans changed? See your request, or cancel it while it is still pending, at your private link:
+          </Text>
+          <Text style={styles.paragraph}>
+            <Link href={p.manageUrl}>{p.manageUrl}</Link>
+          </Text>
+          <Text style={styles.paragraph}>The attached calendar file (stay.ics) adds your stay to your calendar.</Text>
+        </>
       )}
       <Text style={styles.paragraph}>
         Every stay supports our work for native and honey bees. We look forward to welcoming you by the lake.
