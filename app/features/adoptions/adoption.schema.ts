@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const PAYMENT_FREQUENCIES = ["monthly", "annual"] as const;
+export const PAYMENT_METHODS = ["credit_card", "cash", "crypto"] as const;
+
+export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  credit_card: "Credit card",
+  cash: "Cash",
+  crypto: "Crypto",
+};
+
+export const ADOPTION_MESSAGES = {
+  selectTier: "Please select an adoption tier",
+  hiveName: "Hive name must be less than 60 characters",
+} as const;
+
+/** The adoption completion card, as the portal sends it; the server decides the price. */
+export const AdoptionRequestSchema = z.object({
+  tierId: z.uuid({ message: ADOPTION_MESSAGES.selectTier }),
+  paymentFrequency: z.enum(PAYMENT_FREQUENCIES).default("monthly"),
+  paymentMethod: z.enum(PAYMENT_METHODS).default("credit_card"),
+  hiveName: z
+    .string()
+    .trim()
+    .max(60, ADOPTION_MESSAGES.hiveName)
+    .optional()
+    .transform((v) => (v ? v : null)),
+});
+
+export type AdoptionRequestInput = z.input<typeof AdoptionRequestSchema>;
