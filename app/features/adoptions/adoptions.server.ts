@@ -7,7 +7,7 @@ import { enqueueTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
-import { AdoptionRequestSchema, type AdoptionRequestInput } from "./adoption.schema";
+import { AdoptionRequestSchema } from "./adoption.schema";
 import { ADMIN_CANNOT_ADOPT, SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
 
 export const adoptionLimits = {
@@ -30,7 +30,7 @@ class TierUnavailable extends Error {
  * confirmation e-mail in one transaction. The tier row is locked while its places are counted,
  * so max_adoptions holds even when sponsors race for the last place.
  */
-export async function createAdoption(deps: Pick<Platform, "db">, actor: Actor, input: AdoptionRequestInput): Promise<AdoptionResult> {
+export async function createAdoption(deps: Pick<Platform, "db">, actor: Actor, input: Record<string, unknown>): Promise<AdoptionResult> {
   if (actor.kind === "anonymous") return fail("sign_in", SIGN_IN_TO_ADOPT.description);
   if (actor.kind === "admin") return fail("admin", ADMIN_CANNOT_ADOPT);
   const parsed = AdoptionRequestSchema.safeParse(input);

@@ -9,7 +9,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
-import { BookingRequestSchema, DATES_UNAVAILABLE, type BookingRequestInput } from "./booking.schema";
+import { BookingRequestSchema, DATES_UNAVAILABLE } from "./booking.schema";
 import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, TOO_MANY_BOOKINGS } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
 import { stayPath, stayToken } from "./stay-link.server";
@@ -53,7 +53,8 @@ const fail = (error: BookingFailure): BookingResult => ({ ok: false, error });
 export async function createBooking(
   deps: BookingDeps,
   actor: Actor,
-  input: BookingRequestInput,
+  /** The form's fields as sent; parsed here with the shared schema. */
+  input: Record<string, unknown>,
   meta: { clientAddress: string },
   now = new Date(),
 ): Promise<BookingResult> {

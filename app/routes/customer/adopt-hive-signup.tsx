@@ -1,8 +1,125 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { authStateContext, type Actor } from "~/features/accounts/actor";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
+import { createAdoption } from "~/features/adoptions/adoptions.server";
+import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
+import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
+import { BookingRequestSchema, DATES_UNAVAILABLE, portalIssueToast } from "~/features/bookings/booking.schema";
+import { accountNameOf, createBooking } from "~/features/bookings/bookings.server";
+import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { toastHeader } from "~/platform/toast.server";
+import { useToast } from "~/ui/toast/use-toast";
+import { pageMeta } from "~/ui/seo/page-meta";
+import { CustomerPortal } from "./customer-portal";
 import type { Route } from "./+types/adopt-hive-signup";
 
-export const meta: Route.MetaFunction = () => [{ title: "Customer Portal | Apiary" }];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, {
+    title: "Customer Portal",
+    description: "Adopt a hive under one of our sponsorship tiers, or request a glamping stay by the lake at our Stanwood apiary.",
+  });
 
-// Placeholder: built by the public-site or stays work.
-export default function CustomerPortal() {
-  return <h1 className="mx-auto max-w-6xl px-4 py-16 text-3xl font-bold text-ink">Customer Portal</h1>;
+export type PortalTab = "booking" | "hive";
+
+const PORTAL = "/adopt-hive-signup";
+const signInPath = (back: string) => `/customer-auth?redirectTo=${encodeURIComponent(back)}`;
+const errorToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const platform = context.get(platformContext);
+  const { actor } = context.get(authStateContext);
+  const params = new URL(request.url).searchParams;
+  const tab: PortalTab = params.get("tab") === "booking" ? "booking" : "hive";
+  const viewer = await viewerOf(platform.db, actor);
+
+  if (tab === "hive") {
+    const tiers = await listActiveTiers(platform.db);
+    const chosen = tiers.find((tier) => tier.id === params.get("tier") && !tier.isFull) ?? null;
+    if (chosen && viewer.kind === "anonymous") {
+      // Choosing a tier needs an account: sign in, then come back with the tier still chosen.
+      const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
+      throw redirect(signInPath(`${PORTAL}?tier=${chosen.id}`), { headers });
+    }
+    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null };
+  }
+
+  const locations = await listBookableLocations(platform.db);
+  const location = locations.find((l) => l.id === params.get("location")) ?? null;
+  const assets = location ? await listAvailableAssets(platform.db, location.id) : [];
+  const asset = assets.find((a) => a.id === params.get("asset")) ?? null;
+  const calendar = asset ? await listBookedRanges(platform.db, asset.id) : undefined;
+  return {
+    tab,
+    viewer,
+    tiers: [],
+    chosenTierId: null,
+    booking: { locations, locationId: location?.id ?? null, assets, asset, today: calendar?.today ?? null, booked: calendar?.ranges ?? [] },
+  };
+}
+
+async function viewerOf(db: Parameters<typeof accountNameOf>[0], actor: Actor) {
+  if (actor.kind === "anonymous") return { kind: "anonymous" as const };
+  if (actor.kind === "admin") return { kind: "admin" as const, email: actor.email };
+  return { kind: "customer" as const, email: actor.email, name: await accountNameOf(db, actor.userId) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const { actor } = context.get(authStateContext);
+  const formData = await request.formData();
+  const intent = formData.get("intent") === "adopt" ? "adopt" : "book";
+
+  if (intent === "book") {
+    const submission = parseWithZod(formData, { schema: BookingRequestSchema });
+    if (submission.status !== "success") {
+      const issue = BookingRequestSchema.safeParse(Object.fromEntries(formData)).error?.issues[0];
+      const toast = issue ? portalIssueToast(issue) : { title: "Validation Error", description: "" };
+      return data({ intent, result: submission.reply(), toast: errorToast(toast.title, toast.description) }, { status: 400 });
+    }
+    const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+    const outcome = await createBooking(platform, actor, submission.payload, meta);
+    if (!outcome.ok) {
+      const title = outcome.error.code === "conflict" ? DATES_UNAVAILABLE.title : "Error creating booking";
+      return data(
+        { intent, result: submission.reply({ formErrors: [`${title}: ${outcome.error.message}`] }), toast: errorToast(title, outcome.error.message) },
+        { status: outcome.error.code === "conflict" ? 409 : outcome.error.code === "rate_limited" ? 429 : 400 },
+      );
+    }
+    const toast = { title: "Booking request submitted!", description: "We'll contact you shortly to confirm your booking.", variant: "success" } as const;
+    throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  }
+
+  if (actor.kind === "anonymous") {
+    const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
+    throw redirect(signInPath(PORTAL), { headers });
+  }
+  const submission = parseWithZod(formData, { schema: AdoptionRequestSchema });
+  if (submission.status !== "success") {
+    const missingTier = Boolean(submission.error?.tierId);
+    const description = Object.values(submission.error ?? {}).flat()[0] ?? "";
+    const toast = missingTier ? errorToast("Select a tier", "Please select an adoption tier") : errorToast("Validation Error", String(description));
+    return data({ intent, result: submission.reply(), toast }, { status: 400 });
+  }
+  const outcome = await createAdoption(platform, actor, submission.payload);
+  if (!outcome.ok) {
+    return data(
+      { intent, result: submission.reply({ formErrors: [`Error creating adoption: ${outcome.error.message}`] }), toast: errorToast("Error creating adoption", outcome.error.message) },
+      { status: outcome.error.code === "rate_limited" ? 429 : outcome.error.code === "full" ? 409 : 400 },
+    );
+  }
+  const toast = {
+    title: "Adoption request submitted!",
+    description: "Thank you for supporting bee conservation. Check your email for confirmation details.",
+    variant: "success",
+  } as const;
+  throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+}
+
+export default function AdoptHiveSignup({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  return <CustomerPortal {...loaderData} lastResult={actionData?.result} lastIntent={actionData?.intent} />;
 }

@@ -1,0 +1,267 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import { toast } from "sonner";
+import { formatUsd } from "~/platform/money";
+import { FormError } from "~/ui/forms/form-error";
+import { TextField } from "~/ui/forms/text-field";
+import { formatDay } from "~/ui/format";
+import { useHydrated } from "~/ui/admin/use-hydrated";
+import { Button } from "~/ui/primitives/button";
+import type { BookableAsset } from "./availability.server";
+import { BookingRequestSchema, MAX_GUESTS, portalIssueToast } from "./booking.schema";
+import { addDays, isCalendarDay, nightsBetween, type BookedRange } from "./stay-dates";
+
+export type PortalBookingData = {
+  locations: { id: string; name: string }[];
+  locationId: string | null;
+  assets: BookableAsset[];
+  asset: BookableAsset | null;
+  today: string | null;
+  booked: BookedRange[];
+};
+
+export type PortalViewer = { kind: "anonymous" } | { kind: "customer"; email: string; name: string } | { kind: "admin"; email: string };
+
+const selectClasses = "min-h-11 w-full rounded-xl border border-border bg-surface px-3.5 text-base text-ink shadow-sm focus-visible:border-forest-700";
+const labelClasses = "text-sm font-semibold text-ink";
+
+/**
+ * The Glamping tab: location, then asset, then the details form. Each step is a plain form, so
+ * the flow works without JavaScript; with it, choosing an option moves on by itself.
+ */
+export function PortalBookingForm({ data, viewer, lastResult }: { data: PortalBookingData; viewer: PortalViewer; lastResult?: SubmissionResult<string[]> }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => {
+    if (event.currentTarget.value) submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
+  };
+
+  if (data.locations.length === 0) {
+    return <p className="rounded-2xl bg-honey-100 p-4 text-ink">No stays can be booked right now. Please check back soon.</p>;
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Form method="get" className="flex flex-col gap-1.5 sm:flex-row sm:items-end sm:gap-3">
+        <input type="hidden" name="tab" value="booking" />
+        <div className="flex flex-1 flex-col gap-1.5">
+          <label htmlFor="portal-location" className={labelClasses}>
+            Location
+          </label>
+          <select id="portal-location" name="location" defaultValue={data.locationId ?? ""} onChange={autoSubmit} className={selectClasses} key={data.locationId ?? "none"}>
+            <option value="" disabled>
+              Choose a location
+            </option>
+            {data.locations.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {!hydrated && (
+          <Button type="submit" variant="outline">
+            Show assets
+          </Button>
+        )}
+      </Form>
+
+      {data.locationId && (
+        <Form method="get" className="flex flex-col gap-1.5 sm:flex-row sm:items-end sm:gap-3">
+          <input type="hidden" name="tab" value="booking" />
+          <input type="hidden" name="location" value={data.locationId} />
+          <div className="flex flex-1 flex-col gap-1.5">
+            <label htmlFor="portal-asset" className={labelClasses}>
+              Asset
+            </label>
+            <select id="portal-asset" name="asset" defaultValue={data.asset?.id ?? ""} onChange={autoSubmit} className={selectClasses} key={data.asset?.id ?? `none-${data.locationId}`}>
+              <option value="" disabled>
+                Choose what to book
+              </option>
+              {data.assets.map((asset) => (
+                <option key={asset.id} value={asset.id}>
+                  {asset.name} · {formatUsd(asset.pricePerNightCents)}/night
+                </option>
+              ))}
+            </select>
+          </div>
+          {!hydrated && (
+            <Button type="submit" variant="outline">
+              Continue
+            </Button>
+          )}
+        </Form>
+      )}
+
+      {data.asset && data.today && <BookingDetails key={data.asset.id} asset={data.asset} today={data.today} booked={data.booked} viewer={viewer} lastResult={lastResult} />}
+    </div>
+  );
+}
+
+function BookingDetails({
+  asset,
+  today,
+  booked,
+  viewer,
+  lastResult,
+}: {
+  asset: BookableAsset;
+  today: string;
+  booked: BookedRange[];
+  viewer: PortalViewer;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const navigation = useNavigation();
+  const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const [checkIn, setCheckIn] = useState("");
+  const [checkOut, setCheckOut] = useState("");
+  const [form, fields] = useForm({
+    id: "portal-booking",
+    lastResult,
+    defaultValue: { guestName: viewer.kind === "customer" ? viewer.name : "", numberOfGuests: "2" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingRequestSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const nights = isCalendarDay(checkIn) && isCalendarDay(checkOut) ? nightsBetween(checkIn, checkOut) : 0;
+  const signedIn = viewer.kind === "customer";
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        const result = BookingRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+        if (!result.success) {
+          const { title, description } = portalIssueToast(result.error.issues[0]!);
+          toast.error(title, { description, id: "portal-booking-issue" });
+        }
+        form.onSubmit(event);
+      }}
+      className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"
+      aria-labelledby="booking-details-title"
+    >
+      <div>
+        <h3 id="booking-details-title" className="text-xl font-bold text-ink">
+          Booking details · {asset.name}
+        </h3>
+        <p className="mt-1 text-sm text-ink-muted">
+          {formatUsd(asset.pricePerNightCents)} per night · check-in from {asset.checkInTime}, check-out by {asset.checkOutTime}
+        </p>
+        {asset.description && <p className="mt-2 text-sm text-ink-muted">{asset.description}</p>}
+      </div>
+      <input type="hidden" name="intent" value="book" />
+      <input type="hidden" name="assetId" value={asset.id} />
+      <FormError errors={form.errors} id={form.errorId} />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <DateField field={fields.checkInDate} label="Check-in date" min={today} onChange={setCheckIn} />
+        <DateField field={fields.checkOutDate} label="Check-out date" min={addDays(isCalendarDay(checkIn) ? checkIn : today, 1)} onChange={setCheckOut} />
+      </div>
+      {booked.length > 0 && (
+        <div className="rounded-xl bg-cream-dark/60 p-3 text-sm text-ink">
+          <p className="font-semibold">Already booked at {asset.name}:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {booked.map((range) => (
+              <li key={range.checkIn}>
+                {formatDay(range.checkIn)} to {formatDay(range.checkOut)} (the check-out day is free)
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField field={fields.guestName} label="Guest name" autoComplete="name" maxLength={100} />
+        {signedIn ? (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="portal-guest-email" className={labelClasses}>
+              Guest email
+            </label>
+            <input
+              id="portal-guest-email"
+              name="guestEmail"
+              type="email"
+              readOnly
+              value={viewer.email}
+              aria-describedby="portal-guest-email-hint"
+              className="min-h-11 rounded-xl border border-border bg-muted px-3.5 text-base text-ink"
+            />
+            <p id="portal-guest-email-hint" className="text-sm text-ink-muted">
+              From your account: the confirmation goes here.
+            </p>
+          </div>
+        ) : (
+          <TextField field={fields.guestEmail} label="Guest email" type="email" autoComplete="email" maxLength={255} />
+        )}
+        <TextField field={fields.guestPhone} label="Guest phone" type="tel" autoComplete="tel" optional maxLength={40} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fields.numberOfGuests.id} className={labelClasses}>
+            Number of guests
+          </label>
+          <input
+            {...getInputProps(fields.numberOfGuests, { type: "number" })}
+            key={fields.numberOfGuests.key}
+            min={1}
+            max={MAX_GUESTS}
+            className={selectClasses}
+          />
+          {fields.numberOfGuests.errors && <p className="text-sm font-medium text-red-800">{fields.numberOfGuests.errors[0]}</p>}
+        </div>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 rounded-xl bg-honey-50 p-4 text-ink" aria-live="polite">
+        <div>
+          <dt className="text-sm text-ink-muted">Nights</dt>
+          <dd className="text-lg font-bold">{nights > 0 ? nights : "–"}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-ink-muted">Total</dt>
+          <dd className="text-lg font-bold">{nights > 0 ? formatUsd(nights * asset.pricePerNightCents) : "–"}</dd>
+        </div>
+      </dl>
+      <p className="-mt-2 text-sm text-ink-muted">This is a request: we'll contact you to confirm it. Nothing is charged now.</p>
+
+      <Button type="submit" size="lg" disabled={processing}>
+        {processing ? "Sending request…" : "Request Booking"}
+      </Button>
+    </Form>
+  );
+}
+
+function DateField({
+  field,
+  label,
+  min,
+  onChange,
+}: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  field: FieldMetadata<string | undefined, any, any>;
+  label: string;
+  min: string;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${field.id}-error`;
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={field.id} className={labelClasses}>
+        {label}
+      </label>
+      <input
+        {...getInputProps(field, { type: "date", ariaDescribedBy: invalid ? errorId : undefined })}
+        key={field.key}
+        min={min}
+        onInput={(event) => onChange(event.currentTarget.value)}
+        className={selectClasses}
+      />
+      {invalid && (
+        <p id={errorId} className="text-sm font-medium text-red-800">
+          {field.errors![0]}
+        </p>
+      )}
+    </div>
+  );
+}

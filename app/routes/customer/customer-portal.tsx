@@ -1,0 +1,115 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { LogOut } from "lucide-react";
+import { Link } from "react-router";
+import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
+import { ADMIN_CANNOT_ADOPT } from "~/features/adoptions/messages";
+import type { PublicTier } from "~/features/catalog/hive-tiers.server";
+import { ADMIN_CANNOT_BOOK } from "~/features/bookings/messages";
+import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/features/bookings/portal-booking-form";
+import { LogoutForm } from "~/ui/layout/logout-form";
+import { Button } from "~/ui/primitives/button";
+import { cn } from "~/ui/primitives/cn";
+
+type Props = {
+  tab: "booking" | "hive";
+  viewer: PortalViewer;
+  tiers: PublicTier[];
+  chosenTierId: string | null;
+  booking: PortalBookingData | null;
+  lastResult?: SubmissionResult<string[]>;
+  lastIntent?: string;
+};
+
+const TABS = [
+  { value: "booking", label: "Glamping", to: "?tab=booking" },
+  { value: "hive", label: "Adopt Hive", to: "?tab=hive" },
+] as const;
+
+/** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
+export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, lastResult, lastIntent }: Props) {
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wider text-honey-800">Customer Portal</p>
+          <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">Adopt a hive or book your stay</h1>
+          <p className="mt-2 max-w-2xl text-ink-muted">
+            Sponsor a colony at our Stanwood apiary, or request a night by the lake in our RV. Requests are confirmed by our team.
+          </p>
+        </div>
+        {viewer.kind === "customer" && (
+          <div className="flex items-center gap-3 rounded-full border border-border bg-surface py-1.5 pr-1.5 pl-4 text-sm text-ink shadow-sm">
+            <span>
+              Signed in as <strong className="font-semibold">{viewer.email}</strong>
+            </span>
+            <LogoutForm>
+              <input type="hidden" name="from" value="portal" />
+              <Button type="submit" variant="outline" size="sm">
+                <LogOut aria-hidden="true" /> Logout
+              </Button>
+            </LogoutForm>
+          </div>
+        )}
+        {viewer.kind === "anonymous" && (
+          <p className="text-sm text-ink-muted">
+            Have an account?{" "}
+            <Link to="/customer-auth?redirectTo=%2Fadopt-hive-signup" className="font-semibold text-link underline underline-offset-4">
+              Log in
+            </Link>
+          </p>
+        )}
+      </header>
+
+      <nav aria-label="Portal sections">
+        <ul className="inline-grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
+          {TABS.map((item) => (
+            <li key={item.value}>
+              <Link
+                to={item.to}
+                preventScrollReset
+                aria-current={tab === item.value ? "page" : undefined}
+                className={cn(
+                  "flex min-h-10 items-center justify-center rounded-full px-6 text-sm font-semibold text-ink-muted transition-colors",
+                  tab === item.value && "bg-surface text-ink shadow-sm",
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-label={tab === "booking" ? "Glamping" : "Adopt Hive"}>
+        {tab === "booking" ? (
+          viewer.kind === "admin" ? (
+            <AdminNotice message={ADMIN_CANNOT_BOOK} />
+          ) : (
+            <>
+              <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
+              {booking && <PortalBookingForm data={booking} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />}
+            </>
+          )
+        ) : (
+          <>
+            {viewer.kind === "admin" && <AdminNotice message={ADMIN_CANNOT_ADOPT} />}
+            <AdoptHivePanel
+              tiers={tiers}
+              chosenTierId={chosenTierId}
+              viewer={viewer}
+              lastResult={lastIntent === "adopt" ? lastResult : undefined}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AdminNotice({ message }: { message: string }) {
+  return (
+    <p role="status" className="mb-6 rounded-2xl border border-honey-300 bg-honey-100 p-4 font-medium text-ink">
+      {message}
+    </p>
+  );
+}
