@@ -1,6 +1,45 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { authStateContext } from "~/features/accounts/actor";
+import { DATES_UNAVAILABLE, MISSING_INFORMATION } from "~/features/bookings/booking.schema";
+import { createBooking } from "~/features/bookings/bookings.server";
+import { GENERIC_BOOKING_FAILURE } from "~/features/bookings/messages";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { toastHeader } from "~/platform/toast.server";
+import type { Route } from "./+types/bookings";
 
-// Placeholder: built by the stays work.
-export function loader() {
-  return data(null, { status: 404 });
+const REQUIRED = ["assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail"] as const;
+const failure = (title: string, description: string, status: number) =>
+  data({ toast: { id: crypto.randomUUID(), title, description, variant: "error" } satisfies Toast }, { status });
+
+/**
+ * POST: the Reserve Your Dates widget's booking request (signed-in customers). Success and
+ * "sign in first" are redirects carrying their toast; failures answer with the toast to show.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const { actor } = context.get(authStateContext);
+  const form = Object.fromEntries(await request.formData());
+  const back = typeof form.returnTo === "string" && form.returnTo.startsWith("/") && !form.returnTo.startsWith("//") ? form.returnTo : "/stanwood";
+
+  if (actor.kind === "anonymous") {
+    const toast = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;
+    throw redirect(`/customer-auth?redirectTo=${encodeURIComponent(`${back}#reserve`)}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  }
+  if (REQUIRED.some((field) => typeof form[field] !== "string" || !String(form[field]).trim())) {
+    return failure(MISSING_INFORMATION.title, MISSING_INFORMATION.description, 400);
+  }
+  try {
+    const outcome = await createBooking(platform, actor, form, { clientAddress: context.get(requestInfoContext).clientAddress });
+    if (!outcome.ok) {
+      if (outcome.error.code === "conflict") return failure(DATES_UNAVAILABLE.title, DATES_UNAVAILABLE.description, 409);
+      return failure("Booking Failed", outcome.error.message, outcome.error.code === "rate_limited" ? 429 : outcome.error.code === "admin" ? 403 : 400);
+    }
+  } catch (error) {
+    platform.logger.error({ err: error }, "booking request failed");
+    return failure("Booking Failed", GENERIC_BOOKING_FAILURE, 500);
+  }
+  const toast = { title: "Booking Request Submitted!", description: "Check your email for the confirmation details. We'll contact you to confirm your stay.", variant: "success" } as const;
+  throw redirect("/sponsor-profile?tab=bookings", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
 }
+
