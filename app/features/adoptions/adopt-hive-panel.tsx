@@ -100,7 +100,7 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
   const navigation = useNavigation();
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "adopt";
   const [form, fields] = useForm({
-    id: "adoption",
+    id: "complete-adoption",
     lastResult,
     defaultValue: { tierId: tier.id, paymentFrequency: "monthly", paymentMethod: "credit_card" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdoptionRequestSchema }),
@@ -111,7 +111,6 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
     <Form
       method="post"
       {...getFormProps(form)}
-      id="complete-adoption"
       aria-labelledby="complete-adoption-title"
       onSubmit={(event) => {
         const result = AdoptionRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));

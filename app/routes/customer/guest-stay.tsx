@@ -22,14 +22,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { stay: lookup.stay, reason: null };
 }
 
-export async function action({ params, context, request }: Route.ActionArgs) {
+export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const outcome = await cancelGuestStay(platform, params.token);
   if (!outcome.ok) {
     return data({ toast: { id: crypto.randomUUID(), title: "Could not cancel", description: outcome.message, variant: "error" } satisfies Toast }, { status: 409 });
   }
   const toast = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
-  throw redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  throw redirect(`/stay/${params.token}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
 }
 
 const STATUS_TEXT = {

@@ -1,0 +1,172 @@
+import { ADMIN_CANNOT_ADOPT } from "../../app/features/adoptions/messages";
+import { ADMIN_CANNOT_BOOK } from "../../app/features/bookings/messages";
+import { dismissToasts, submitAdminLogin, prepareAdmin } from "./admin-helpers";
+import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { linkIn, waitForMail } from "./mailbox";
+import { bookedDates, freeStay, openPortalBooking } from "./stays-helpers";
+
+test.beforeEach(async ({ context }) => {
+  await useOwnClientAddress(context);
+});
+
+test("a guest books a stay in the portal, gets the e-mail with its calendar file, and cancels from the link", async ({ page, visit }) => {
+  await visit("/adopt-hive-signup");
+  await expect(page.getByRole("link", { name: "Adopt Hive" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Glamping" }).click();
+  await expect(page).toHaveURL(/tab=booking/);
+  await waitForHydration(page);
+  const assetId = await openPortalBooking(page);
+  await expectAccessible(page, "portal booking details");
+
+  // Nothing chosen yet: the spec's "Select dates".
+  await page.getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Select dates")).toContainText("Please select check-in and check-out dates");
+
+  const stay = await freeStay(page.request, assetId, 3);
+  await page.getByLabel("Check-in date").fill(stay.checkIn);
+  await page.getByLabel("Check-out date").fill(stay.checkOut);
+  await expect(page.getByText("$495", { exact: true })).toBeVisible(); // 3 × $165, shown before sending
+  const email = uniqueEmail("guest");
+  await page.getByLabel("Guest name").fill("Marigold Guest");
+  await page.getByLabel("Guest email").fill(email);
+  await page.getByLabel("Number of guests").fill("3");
+  await page.getByRole("button", { name: "Request Booking" }).click();
+
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Booking request submitted!")).toContainText("We'll contact you shortly to confirm your booking.");
+  expect((await bookedDates(page.request, assetId)).ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+
+  const mail = await waitForMail(email, /Your booking request at Stanwood/);
+  const ics = mail.attachments.find((a) => a.filename === "stay.ics");
+  expect(ics?.content.toString("utf8")).toContain(`DTEND;VALUE=DATE:${stay.checkOut.replaceAll("-", "")}`);
+  expect(mail.text).toContain("$495");
+
+  // The same nights again: the database says no.
+  await openPortalBooking(page);
+  await page.getByLabel("Check-in date").fill(stay.checkIn);
+  await page.getByLabel("Check-out date").fill(stay.checkOut);
+  await page.getByLabel("Guest name").fill("Late Guest");
+  await page.getByLabel("Guest email").fill(uniqueEmail("late"));
+  await page.getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Dates Unavailable")).toContainText("These dates are already booked. Please select different dates.");
+
+  // The private link from the e-mail: see the request, cancel it, the nights are free again.
+  const origin = new URL(page.url()).origin;
+  await visit(new URL(linkIn(mail, `${origin}/stay/`)).pathname);
+  await expect(page.getByRole("heading", { name: "Your stay at Stanwood" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Pending");
+  await page.getByRole("button", { name: "Cancel this request" }).click();
+  await expect(toast(page, "Booking cancelled")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Status:" })).toContainText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel this request" })).toHaveCount(0);
+  expect((await bookedDates(page.request, assetId)).ranges).not.toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+  await dismissToasts(page);
+  await expectAccessible(page, "guest stay page");
+
+  await visit("/stay/not-a-real-link");
+  await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+});
+
+test("adopting needs an account: sign in, come back with the tier chosen, complete the adoption", async ({ page, visit }) => {
+  await visit("/adopt-hive-signup");
+  await page.getByRole("link", { name: "Choose Guardian" }).click();
+  await expect(toast(page, "Please sign in")).toContainText("You need to be signed in to adopt a hive.");
+  await expect(page).toHaveURL(/\/customer-auth\?redirectTo=%2Fadopt-hive-signup%3Ftier%3D/);
+
+  const email = uniqueEmail("sponsor");
+  const back = decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!);
+  await signUp(page, email, undefined, back);
+  await waitForHydration(page);
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  const card = page.getByRole("form", { name: "Complete your Guardian adoption" });
+  await expect(card).toBeVisible();
+  await expect(card.getByLabel(/^Monthly/)).toBeChecked();
+  await expect(card.getByLabel("Credit card")).toBeChecked();
+  await dismissToasts(page);
+  await expectAccessible(page, "adoption completion card");
+
+  await card.getByLabel(/^Annual · \$599\/year/).check();
+  await card.getByLabel("Crypto").check();
+  await card.getByLabel("Hive name").fill("Queen Bea");
+  await card.getByRole("button", { name: "Complete Adoption" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(toast(page, "Adoption request submitted!")).toContainText(
+    "Thank you for supporting bee conservation. Check your email for confirmation details.",
+  );
+  const mail = await waitForMail(email, /Welcome to the hive: your Guardian adoption/);
+  expect(mail.text).toContain("$599 per year");
+  expect(mail.text).toContain("Queen Bea");
+
+  // The portal's own Logout.
+  await page.goto("/adopt-hive-signup");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(toast(page, "Logged out")).toContainText("You have been successfully logged out.");
+});
+
+test("administrators see the portal's barred messages and no forms", async ({ page, visit }) => {
+  await prepareAdmin(page);
+  await page.goto("/auth");
+  await waitForHydration(page);
+  await submitAdminLogin(page);
+  await expect(page).toHaveURL(/\/admin/);
+
+  await visit("/adopt-hive-signup");
+  await expect(page.getByText(ADMIN_CANNOT_ADOPT)).toBeVisible();
+  const guardian = page.getByRole("link", { name: "Choose Guardian" });
+  await guardian.click();
+  await expect(page).toHaveURL(/tier=/);
+  await expect(page.getByRole("button", { name: "Complete Adoption" })).toHaveCount(0);
+
+  await visit("/adopt-hive-signup?tab=booking");
+  await expect(page.getByText(ADMIN_CANNOT_BOOK)).toBeVisible();
+  await expect(page.getByLabel("Location")).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the portal's booking form works as plain forms, with the server's messages", async ({ page }) => {
+    await page.goto("/adopt-hive-signup?tab=booking");
+    await page.getByLabel("Location").selectOption({ label: "Stanwood" });
+    await page.getByRole("button", { name: "Show assets" }).click();
+    await page.getByLabel("Asset").selectOption({ label: "Lakeside RV Trailer · $165/night" });
+    await page.getByRole("button", { name: "Continue" }).click();
+    const assetId = await page.locator('input[name="assetId"]').inputValue();
+
+    await page.getByLabel("Guest name").fill("Offline Guest");
+    await page.getByLabel("Guest email").fill(uniqueEmail("offline"));
+    await page.getByRole("button", { name: "Request Booking" }).click();
+    await expect(page.getByText("Please select check-in and check-out dates").first()).toBeVisible();
+
+    const stay = await freeStay(page.request, assetId, 2);
+    await page.getByLabel("Check-in date").fill(stay.checkIn);
+    await page.getByLabel("Check-out date").fill(stay.checkOut);
+    await page.getByLabel("Guest name").fill("Offline Guest");
+    await page.getByLabel("Guest email").fill(uniqueEmail("offline"));
+    await page.getByRole("button", { name: "Request Booking" }).click();
+    await expect(page).toHaveURL("/");
+    expect((await bookedDates(page.request, assetId)).ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+  });
+});
+
+test("the adoption form works without JavaScript for a signed-in sponsor", async ({ page, browser }) => {
+  const email = uniqueEmail("nojs-sponsor");
+  await signUp(page, email, undefined, "/adopt-hive-signup");
+  const offline = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin });
+  await useOwnClientAddress(offline);
+  const nojs = await offline.newPage();
+  await nojs.goto("/adopt-hive-signup");
+  await nojs.getByRole("link", { name: "Choose Forager" }).click();
+  const card = nojs.getByRole("form", { name: "Complete your Forager adoption" });
+  await card.getByLabel("Hive name").fill("Clover");
+  await card.getByRole("button", { name: "Complete Adoption" }).click();
+  await expect(nojs).toHaveURL("/");
+  const mail = await waitForMail(email, /Welcome to the hive: your Forager adoption/);
+  expect(mail.text).toContain("$22.55 per month");
+  expect(mail.text).toContain("Clover");
+  await offline.close();
+});

@@ -1,0 +1,37 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { randomInt } from "node:crypto";
+import { addDays, overlapsAny, type BookedRange } from "../../app/features/bookings/stay-dates";
+import { expect } from "./fixtures";
+
+/** The property's today and the asset's booked stays, as the calendar sees them. */
+export async function bookedDates(request: APIRequestContext, assetId: string) {
+  const response = await request.get(`/api/assets/${assetId}/booked-dates`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { today: string; ranges: BookedRange[] };
+}
+
+/**
+ * A free stay of `nights` nights. The demo trailer is shared by every test (and, on PostgreSQL,
+ * by earlier runs), so a random start well ahead keeps tests apart; `within` days from
+ * `earliest` days ahead bounds it for the calendar.
+ */
+export async function freeStay(request: APIRequestContext, assetId: string, nights: number, { earliest = 30, within = 600, random = true } = {}) {
+  const { today, ranges } = await bookedDates(request, assetId);
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const offset = random ? earliest + randomInt(within) : earliest + attempt;
+    const checkIn = addDays(today, offset);
+    const checkOut = addDays(checkIn, nights);
+    if (!overlapsAny(checkIn, checkOut, ranges)) return { today, checkIn, checkOut };
+  }
+  throw new Error("no free stay found");
+}
+
+/** Opens the portal's Glamping tab and picks the demo location and its trailer; returns the asset id. */
+export async function openPortalBooking(page: Page) {
+  await page.goto("/adopt-hive-signup?tab=booking");
+  await page.getByLabel("Location").selectOption({ label: "Stanwood" });
+  await expect(page.getByLabel("Asset")).toBeVisible();
+  await page.getByLabel("Asset").selectOption({ label: "Lakeside RV Trailer · $165/night" });
+  await expect(page.getByRole("heading", { name: /Booking details/ })).toBeVisible();
+  return page.locator('input[name="assetId"]').inputValue();
+}
