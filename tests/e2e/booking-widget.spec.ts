@@ -1,0 +1,114 @@
+import type { Page } from "@playwright/test";
+import { addDays } from "../../app/features/bookings/stay-dates";
+import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { bookedDates, freeStay } from "./stays-helpers";
+
+test.beforeEach(async ({ context }) => {
+  await useOwnClientAddress(context);
+});
+
+const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
+
+/** Chooses the demo trailer in the widget and waits for its calendar; returns its id. */
+async function chooseTrailer(page: Page) {
+  await widget(page).getByLabel("Location").selectOption({ label: "Stanwood" });
+  const select = widget(page).getByRole("combobox", { name: "Asset" });
+  await expect(select.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
+  await select.selectOption({ label: "Lakeside RV Trailer · $165/night" });
+  const assetId = await select.inputValue();
+  await expect(widget(page).locator(".rdp-root")).toBeVisible();
+  return assetId;
+}
+
+/** Pages the calendar forward until `day` (yyyy-MM-dd) is shown; returns its cell. */
+async function showDay(page: Page, day: string) {
+  const cell = widget(page).locator(`td[data-day="${day}"]:not([data-outside])`);
+  for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
+    await widget(page).getByRole("button", { name: "Go to the Next Month" }).click();
+  }
+  return cell;
+}
+
+test("a visitor who is not signed in is sent to log in", async ({ page, visit }) => {
+  await visit("/stanwood");
+  await expect(widget(page).getByRole("heading", { name: "Reserve Your Dates" })).toBeVisible();
+  await widget(page).getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Authentication Required")).toBeVisible();
+  await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fstanwood%23reserve");
+});
+
+test("a customer picks free dates on the calendar and books; booked and past days can't be picked", async ({ page, visit }) => {
+  const email = uniqueEmail("widget");
+  await signUp(page, email, undefined, "/stanwood");
+  await visit("/stanwood");
+  await waitForHydration(page);
+  const assetId = await chooseTrailer(page);
+  await expectAccessible(page, "booking widget with calendar");
+
+  const { today, ranges } = await bookedDates(page.request, assetId);
+  // Yesterday (when this month shows it) and every booked night are disabled.
+  const yesterday = widget(page).locator(`td[data-day="${addDays(today, -1)}"]:not([data-outside])`);
+  if ((await yesterday.count()) > 0) await expect(yesterday).toHaveAttribute("data-disabled", "true");
+
+  // Book two nights, then a day whose 2-night stay would run into them must be disabled.
+  await widget(page).getByLabel("Nights").selectOption("2");
+  const stay = await freeStay(page.request, assetId, 2, { earliest: 5, within: 40, random: false });
+  const cell = await showDay(page, stay.checkIn);
+  await expect(cell).not.toHaveAttribute("data-disabled", "true");
+
+  await widget(page).getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Missing Information")).toContainText("Please fill in all required fields including location and asset.");
+
+  await cell.getByRole("button").click();
+  await expect(widget(page).getByText(`Staying 2 nights from`)).toBeVisible();
+  await expect(widget(page).getByLabel("Email")).toHaveValue(email);
+  await widget(page).getByLabel("Name").fill("Widget Guest");
+  await widget(page).getByLabel("Guests").selectOption("3");
+  await expect(widget(page).getByText("$330", { exact: true })).toBeVisible();
+  await widget(page).getByRole("button", { name: "Request Booking" }).click();
+
+  await expect(page).toHaveURL("/sponsor-profile?tab=bookings");
+  await expect(toast(page, "Booking Request Submitted!")).toBeVisible();
+  const after = await bookedDates(page.request, assetId);
+  expect(after.ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+  expect(ranges).not.toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+
+  // Back on the calendar: those nights, and the day before (2 nights would run into them), are taken.
+  await page.goto("/stanwood");
+  await waitForHydration(page);
+  await chooseTrailer(page);
+  await widget(page).getByLabel("Nights").selectOption("2");
+  await expect(await showDay(page, stay.checkIn)).toHaveAttribute("data-disabled", "true");
+  await expect(widget(page).locator(`td[data-day="${addDays(stay.checkIn, 1)}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");
+  const before = addDays(stay.checkIn, -1);
+  if (!ranges.some((r) => r.checkIn <= before && before < r.checkOut) && before > today) {
+    await expect(widget(page).locator(`td[data-day="${before}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");
+  }
+});
+
+test("nights taken by someone else while the page was open give Dates Unavailable", async ({ page, visit }) => {
+  await signUp(page, uniqueEmail("widget-race"), undefined, "/stanwood");
+  await visit("/stanwood");
+  await waitForHydration(page);
+  const assetId = await chooseTrailer(page);
+  await widget(page).getByLabel("Nights").selectOption("1");
+  const stay = await freeStay(page.request, assetId, 1, { earliest: 45, within: 40, random: false });
+  const cell = await showDay(page, stay.checkIn);
+  await cell.getByRole("button").click();
+  await widget(page).getByLabel("Name").fill("Second Guest");
+
+  // Another guest books the same night in the portal first.
+  const taken = await page.request.post("/adopt-hive-signup?index", {
+    form: { intent: "book", assetId, checkInDate: stay.checkIn, checkOutDate: stay.checkOut, guestName: "First Guest", guestEmail: uniqueEmail("first") },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(taken.status()).toBe(302);
+
+  await widget(page).getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Dates Unavailable")).toContainText("These dates are already booked. Please select different dates.");
+  await expect(page).toHaveURL(/\/stanwood/);
+  // The calendar refreshed: that night is now taken.
+  await expect(widget(page).locator(`td[data-day="${stay.checkIn}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");
+});
