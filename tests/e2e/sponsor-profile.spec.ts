@@ -274,6 +274,17 @@ test.describe("a sponsor's bookings and adoptions", () => {
     ]);
     await expect(table).not.toContainText("$999");
 
+    // A phone gets a card per stay instead of the table.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(table).toBeHidden();
+    const stays = page.getByRole("list", { name: "Your stays, newest first" }).getByRole("listitem");
+    await expect(stays).toHaveCount(2);
+    await expect(stays.nth(1)).toContainText("Willow Airstream");
+    await expect(stays.nth(1)).toContainText("Jul 04, 2030");
+    await expect(stays.nth(1)).toContainText("$376.50");
+    await expectAccessible(page, "My Bookings on a phone");
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     await open(page, `${running.url}/sponsor-profile?tab=adoptions`);
     const hives = page.getByRole("list", { name: "Your adopted hives, newest first" }).getByRole("listitem");
     await expect(hives).toHaveCount(2);

@@ -10,7 +10,7 @@ const STATUS: Record<MyBooking["status"], { label: string; tone: BadgeTone }> = 
   cancelled: { label: "Cancelled", tone: "muted" },
 };
 
-const cell = "px-4 py-3 align-top";
+const cell = "px-3 py-3 align-top first:pl-0 last:pr-0";
 
 export function BookingsPanel({ bookings }: { bookings: MyBooking[] }) {
   return (
@@ -20,12 +20,32 @@ export function BookingsPanel({ bookings }: { bookings: MyBooking[] }) {
           <ButtonLink to="/adopt-hive-signup?tab=booking">Book an Asset</ButtonLink>
         </EmptyState>
       ) : (
-        // Wide tables scroll sideways on narrow screens; the region can take focus so keyboards can scroll it.
-        <div role="region" aria-labelledby="bookings-caption" tabIndex={0} className="mt-4 -mx-2 overflow-x-auto px-2">
-          <table className="w-full min-w-[44rem] border-collapse text-left">
-            <caption id="bookings-caption" className="pb-3 text-left text-sm text-ink-muted">
-              Your stays, newest first. Pending requests are confirmed by our team.
-            </caption>
+        <>
+          {/* Narrow screens get a card per stay; from md up, the table. Only one is ever displayed. */}
+          <ul className="mt-6 flex flex-col gap-4 md:hidden" aria-label="Your stays, newest first">
+            {bookings.map((booking) => (
+              <li key={booking.id} className="rounded-2xl border border-border bg-cream p-5">
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <h3 className="text-lg font-bold text-ink [overflow-wrap:anywhere]">{booking.assetName}</h3>
+                  <StatusBadge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</StatusBadge>
+                </div>
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                  <dt className="text-ink-muted">Type</dt>
+                  <dd className="text-ink">{TYPE_LABELS[booking.experienceType]}</dd>
+                  <dt className="text-ink-muted">Check-in</dt>
+                  <dd className="text-ink">{formatDay(booking.checkInDate)}</dd>
+                  <dt className="text-ink-muted">Check-out</dt>
+                  <dd className="text-ink">{formatDay(booking.checkOutDate)}</dd>
+                  <dt className="text-ink-muted">Guests</dt>
+                  <dd className="text-ink">{booking.numberOfGuests}</dd>
+                  <dt className="text-ink-muted">Total</dt>
+                  <dd className="font-semibold text-ink">{formatUsd(booking.totalCents)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <table className="mt-4 hidden w-full border-collapse text-left md:table">
+            <caption className="pb-3 text-left text-sm text-ink-muted">Your stays, newest first. Pending requests are confirmed by our team.</caption>
             <thead>
               <tr className="border-b border-border text-sm text-ink-muted">
                 <th scope="col" className={cell}>Asset</th>
@@ -53,7 +73,7 @@ export function BookingsPanel({ bookings }: { bookings: MyBooking[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </>
       )}
     </ProfileCard>
   );

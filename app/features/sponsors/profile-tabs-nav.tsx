@@ -9,15 +9,15 @@ import { PROFILE_TABS, PROFILE_TAB_LABELS, profileTabHref, type ProfileTab } fro
 export function ProfileTabsNav({ current }: { current: ProfileTab }) {
   return (
     <nav aria-label="Profile sections">
-      <ul className="flex gap-1 overflow-x-auto rounded-full bg-muted p-1">
+      <ul className="grid grid-cols-3 gap-1 rounded-full bg-muted p-1">
         {PROFILE_TABS.map((tab) => (
-          <li key={tab} className="flex-1">
+          <li key={tab}>
             <Link
               to={profileTabHref(tab)}
               preventScrollReset
               aria-current={tab === current ? "page" : undefined}
               className={cn(
-                "flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold whitespace-nowrap text-ink-muted no-underline transition-colors hover:text-ink",
+                "flex min-h-11 items-center justify-center rounded-full px-2 text-center text-sm leading-tight font-semibold text-ink-muted no-underline transition-colors hover:text-ink sm:px-4",
                 tab === current && "bg-surface text-ink shadow-sm",
               )}
             >
