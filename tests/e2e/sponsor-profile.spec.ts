@@ -1,7 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { insertAdoption, insertBooking, insertStayAsset, insertTier } from "../../app/features/sponsors/customer-test-rows";
-import { sponsors, users } from "../../app/platform/db/schema";
+import { createFirstAdmin } from "../../app/features/accounts/admin-setup.server";
+import { profiles, sponsors, users } from "../../app/platform/db/schema";
+import { submitAdminLogin } from "./admin-helpers";
 import { dismissToasts, followVerificationLink, PASSWORD, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
@@ -126,6 +128,7 @@ test.describe("editing the profile", () => {
     await expect(page).toHaveURL("/sponsor-profile?tab=profile");
     await expect(details.getByLabel(/Company name/)).toHaveCount(0);
     await expect(details).toContainText("Clover Fields Ltd");
+    await expect(details.getByRole("link", { name: "Edit Profile" })).toBeFocused();
 
     // A reload shows what the server kept; emptying a field clears it.
     await page.reload();
@@ -178,10 +181,18 @@ test.describe("editing the profile", () => {
 });
 
 /**
- * Bookings and adoptions written straight into the database of a server of this test's own
- * (the booking and adoption forms have their own tests), to check how the tabs show them.
+ * Rows written straight into the database of a server of this test's own: bookings and adoptions
+ * (the booking and adoption forms have their own tests), a missing sponsor record, an administrator.
  */
-test.describe("a sponsor's bookings and adoptions", () => {
+async function signUpOn(page: Page, origin: string, email: string) {
+  await page.goto(`${origin}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+  await expect(page).toHaveURL(`${origin}/sponsor-profile`);
+}
+
+test.describe("the sponsor profile over rows written directly", () => {
   let running: InProcessServer;
 
   test.beforeAll(async ({}, testInfo) => {
@@ -197,11 +208,7 @@ test.describe("a sponsor's bookings and adoptions", () => {
     test.setTimeout(60_000);
     await useOwnClientAddress(page.context());
     const email = uniqueEmail("profile-rows");
-    await page.goto(`${running.url}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await expect(page).toHaveURL(`${running.url}/sponsor-profile`);
+    await signUpOn(page, running.url, email);
     const db = running.platform.db;
     const [user] = await db.select().from(users).where(eq(users.email, email));
     // The address counts as confirmed (the e-mailed link has its own tests): guest bookings under it are the sponsor's.
@@ -299,5 +306,43 @@ test.describe("a sponsor's bookings and adoptions", () => {
     await expect(hives.nth(1)).toContainText("Pending");
     await expect(hives.nth(1)).toContainText("Mar 05, 2026");
     await expect(hives.nth(1)).toContainText("$30/month");
+  });
+
+  test("a customer without a sponsor record sees Profile Not Found", async ({ page }) => {
+    await useOwnClientAddress(page.context());
+    const email = uniqueEmail("profile-orphan");
+    await signUpOn(page, running.url, email);
+    await running.platform.db.delete(sponsors).where(eq(sponsors.email, email));
+    await open(page, `${running.url}/sponsor-profile?tab=bookings`);
+    await expect(page.getByRole("heading", { level: 1, name: "Profile Not Found" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Profile sections" })).toHaveCount(0);
+  });
+
+  test("an administrator is barred from the profile, and the server refuses an edit posted anyway", async ({ page }) => {
+    await useOwnClientAddress(page.context());
+    const admin = { email: uniqueEmail("profile-admin"), password: "Harvest-Lupine-Beacon-93" };
+    const created = await createFirstAdmin(running.platform.db, admin, { via: "script" });
+    if (!created.ok) throw new Error(created.message);
+    await running.platform.db.update(profiles).set({ firstLogin: false }).where(eq(profiles.id, created.userId));
+    // A sponsor row the administrator might try to reach through the customer form.
+    await running.platform.db.insert(sponsors).values({ userId: created.userId, email: admin.email, companyName: "Admin Co" });
+
+    await page.goto(`${running.url}/auth`);
+    await waitForHydration(page);
+    await submitAdminLogin(page, admin.email, admin.password);
+    await expect(page).toHaveURL(`${running.url}/admin`);
+    await open(page, `${running.url}/sponsor-profile`);
+    await expect(page.getByText(`You are signed in as ${admin.email}, an administrator account.`)).toBeVisible();
+    await expect(page.getByText("Admin accounts cannot be used for customer functions. Please use a customer account.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Profile Details" })).toHaveCount(0);
+
+    const response = await page.request.post(`${running.url}/sponsor-profile?tab=profile&edit=1`, {
+      form: { intent: "update-profile", companyName: "Taken Over" },
+      headers: { origin: running.url },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    const [row] = await running.platform.db.select().from(sponsors).where(eq(sponsors.userId, created.userId));
+    expect(row?.companyName).toBe("Admin Co");
   });
 });

@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -23,13 +24,20 @@ type Props = {
 
 /** Company name, address and phone number: shown, or (Edit Profile) in a form that posts to the page. */
 export function ProfileDetails({ profile, editing, lastResult }: Props) {
+  const editLink = useRef<HTMLAnchorElement>(null);
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    // Save or Cancel removed the control that had focus: hand it to Edit Profile, not to the page's start.
+    if (wasEditing.current && !editing) editLink.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
   return (
     <ProfileCard
       id="details-title"
       title="Profile Details"
       action={
         !editing && (
-          <ButtonLink to={profileTabHref("profile", { edit: true })} preventScrollReset replace variant="outline" size="sm">
+          <ButtonLink ref={editLink} to={profileTabHref("profile", { edit: true })} preventScrollReset replace variant="outline" size="sm">
             <Pencil aria-hidden="true" />
             Edit Profile
           </ButtonLink>
