@@ -1,20 +1,54 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
 import { authStateContext } from "~/features/accounts/actor";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { getSponsorAccount, type SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
 import { verificationLinkOutcome, verificationLinkToast } from "~/features/accounts/verified-email";
+import { listMyBookings } from "~/features/bookings/my-bookings.server";
+import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
+import { BookingsPanel } from "~/features/sponsors/bookings-panel";
+import { ProfileCard as Card } from "~/features/sponsors/profile-card";
+import { PROFILE_UPDATE_FAILED, ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
+import { parseProfileTab, profileTabHref } from "~/features/sponsors/profile-tab";
+import { ProfileTabsNav } from "~/features/sponsors/profile-tabs-nav";
+import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
+import { getSponsorProfile, updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server";
+import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
+import { formatDate } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
+import { pageMeta } from "~/ui/seo/page-meta";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/sponsor-profile";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sponsor Profile | Apiary" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, {
+    title: "Sponsor Profile",
+    description: "Your Apiary sponsor profile: your details, your stays and your adopted hives.",
+    noindex: true,
+  });
+
+/** Bookings change when the team confirms or cancels one: the My Bookings tab follows live. */
+export const handle = { live: ["bookings"] };
+
+/** Opening the edit form needs no fresh data: it only shows the same values in inputs. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || nextUrl.searchParams.get("edit") !== "1") return defaultShouldRevalidate;
+  const withoutEdit = (url: URL) => {
+    const params = new URLSearchParams(url.searchParams);
+    params.delete("edit");
+    return params.toString();
+  };
+  return withoutEdit(currentUrl) === withoutEdit(nextUrl) ? false : defaultShouldRevalidate;
+}
 
 /** This page's address without the verification link's parameters (they are shown once, as a toast). */
 function cleanPath(url: URL) {
@@ -44,28 +78,82 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(cleanPath(url), { headers });
   }
   if (actor.kind === "admin") return { view: "admin" as const, email: actor.email };
-  return { view: "customer" as const, account: await getSponsorAccount(platform.db, actor) };
+  const profile = await getSponsorProfile(platform.db, actor);
+  if (!profile) return { view: "not-found" as const };
+  const tab = parseProfileTab(url.searchParams.get("tab"));
+  const { tier, createdAt, ...details } = profile;
+  return {
+    view: "customer" as const,
+    tab,
+    account: await getSponsorAccount(platform.db, actor),
+    details,
+    tier,
+    // Formatted here, so the server's and the browser's time zones cannot disagree.
+    memberSince: formatDate(createdAt),
+    bookings: tab === "bookings" ? await listMyBookings(platform.db, actor) : [],
+    adoptions: tab === "adoptions" ? await listMyAdoptions(platform.db, actor) : [],
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   const form = await request.formData();
+  const intent = form.get("intent");
   if (actor.kind === "anonymous") throw redirect(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile")}`);
-  if (actor.kind === "admin" || form.get("intent") !== "resend-verification") return data({ toast: null }, { status: 400 });
+
+  if (intent === UPDATE_PROFILE_INTENT) {
+    const submission = parseWithZod(form, { schema: SponsorProfileSchema });
+    const failed = (message: string, status: number) =>
+      data(
+        {
+          intent,
+          // Also in the form itself, for browsers without JavaScript (no toast there).
+          result: submission.reply({ formErrors: [`${PROFILE_UPDATE_FAILED}: ${message}`] }),
+          toast: { id: crypto.randomUUID(), title: PROFILE_UPDATE_FAILED, description: message, variant: "error" } satisfies Toast,
+        },
+        { status },
+      );
+    if (submission.status !== "success") return failed(Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form.", 400);
+    // The command checks the fields itself, with the same schema, from what the form sent.
+    const result = await updateSponsorProfile(platform.db, actor, submission.payload);
+    if (!result.ok) return failed(result.message, result.status);
+    const saved: Toast = { title: "Profile updated", description: "Your changes have been saved.", variant: "success" };
+    throw redirect(profileTabHref("profile"), { headers: { "Set-Cookie": await toastHeader(saved, platform.authSecret) } });
+  }
+
+  if (actor.kind === "admin" || intent !== "resend-verification") return data({ intent, result: null, toast: null }, { status: 400 });
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const result = await resendVerificationEmail(platform, actor, meta);
-  return data({ toast: result.toast }, { status: result.status });
+  return data({ intent, result: null, toast: result.toast }, { status: result.status });
 }
 
 export default function SponsorProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   useToast(actionData?.toast);
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} />;
-  const { account } = loaderData;
-  if (!account.hasSponsorRecord) return <ProfileNotFound />;
+  if (loaderData.view === "not-found") return <ProfileNotFound />;
+  const { tab, account } = loaderData;
+  const editing = tab === "profile" && params.get("edit") === "1";
   return (
-    <Page title="Sponsor Profile" intro="Your account, its email address and where you are signed in.">
-      <EmailCard account={account} resendResult={actionData?.toast?.description ?? null} />
+    <Page title="Sponsor Profile" intro="Your details, your stays and your adopted hives.">
+      <ProfileTabsNav current={tab} />
+      {tab === "profile" && (
+        <>
+          <EmailCard account={account} resendResult={actionData?.intent === "resend-verification" ? (actionData.toast?.description ?? null) : null} />
+          <ProfileDetails
+            profile={loaderData.details}
+            editing={editing}
+            lastResult={actionData?.intent === UPDATE_PROFILE_INTENT ? actionData.result : undefined}
+          />
+          <div className="grid gap-6 md:grid-cols-2">
+            <TierCard tier={loaderData.tier} memberSince={loaderData.memberSince} />
+            <QuickActions />
+          </div>
+        </>
+      )}
+      {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} />}
+      {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} />}
       <SessionsCard activeSessions={account.activeSessions} />
     </Page>
   );
@@ -73,24 +161,13 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
 
 function Page({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-12 sm:px-6 sm:py-16">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-12 sm:px-6 sm:py-16">
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
         {intro && <p className="mt-2 text-ink-muted">{intro}</p>}
       </header>
       {children}
     </div>
-  );
-}
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
-      <h2 id={id} className="text-xl font-bold text-ink">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

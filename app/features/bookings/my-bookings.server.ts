@@ -1,0 +1,47 @@
+import { desc, eq, or, sql } from "drizzle-orm";
+import type { Actor } from "~/features/accounts/actor";
+import { verifiedEmailOf } from "~/features/accounts/verified-email";
+import type { Queryable } from "~/platform/db/client.server";
+import { assets, bookings } from "~/platform/db/schema";
+import type { BookingStatus } from "~/platform/db/schema/enums";
+import { toCents } from "~/platform/money";
+
+export type MyBooking = {
+  id: string;
+  assetName: string;
+  experienceType: "rv" | "rental" | "rv_glamping";
+  status: BookingStatus;
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfGuests: number;
+  totalCents: number;
+};
+
+/**
+ * The customer's own bookings: those made while signed in, and those made as a guest under
+ * their e-mail address once that address is verified (anyone can type an address into the
+ * guest form). Newest first; one query, so a booking matched both ways appears once.
+ */
+export async function listMyBookings(db: Queryable, actor: Actor): Promise<MyBooking[]> {
+  if (actor.kind !== "customer") return [];
+  const email = verifiedEmailOf(actor);
+  const mine = email
+    ? or(eq(bookings.userId, actor.userId), sql`lower(${bookings.guestEmail}) = lower(${email})`)
+    : eq(bookings.userId, actor.userId);
+  const rows = await db
+    .select({
+      id: bookings.id,
+      assetName: assets.name,
+      experienceType: bookings.experienceType,
+      status: bookings.status,
+      checkInDate: bookings.checkInDate,
+      checkOutDate: bookings.checkOutDate,
+      numberOfGuests: bookings.numberOfGuests,
+      totalAmount: bookings.totalAmount,
+    })
+    .from(bookings)
+    .innerJoin(assets, eq(assets.id, bookings.assetId))
+    .where(mine)
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return rows.map(({ totalAmount, ...row }) => ({ ...row, totalCents: toCents(totalAmount) }));
+}

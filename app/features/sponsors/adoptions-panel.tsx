@@ -1,0 +1,50 @@
+import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
+import { formatDay, formatUsd } from "~/ui/format";
+import { ButtonLink } from "~/ui/primitives/button";
+import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
+
+const STATUS: Record<MyAdoption["status"], { label: string; tone: BadgeTone }> = {
+  pending: { label: "Pending", tone: "honey" },
+  active: { label: "Active", tone: "forest" },
+  cancelled: { label: "Cancelled", tone: "muted" },
+  expired: { label: "Expired", tone: "muted" },
+};
+
+export function AdoptionsPanel({ adoptions }: { adoptions: MyAdoption[] }) {
+  return (
+    <ProfileCard id="adoptions-title" title="My Adoptions">
+      {adoptions.length === 0 ? (
+        <EmptyState title="No adopted hives yet">
+          <ButtonLink to="/adopt-hive-signup">Adopt a Hive</ButtonLink>
+        </EmptyState>
+      ) : (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Your adopted hives, newest first">
+          {adoptions.map((adoption) => (
+            <li key={adoption.id} className="flex flex-col gap-3 rounded-2xl border border-border bg-cream p-5">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h3 className="text-lg font-bold text-ink [overflow-wrap:anywhere]">{adoption.name}</h3>
+                <StatusBadge tone={STATUS[adoption.status].tone}>{STATUS[adoption.status].label}</StatusBadge>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+                {adoption.name !== adoption.tierName && (
+                  <>
+                    <dt className="text-ink-muted">Tier</dt>
+                    <dd className="text-ink">{adoption.tierName}</dd>
+                  </>
+                )}
+                <dt className="text-ink-muted">Plan</dt>
+                <dd className="text-ink">{adoption.paymentFrequency === "annual" ? "Annual" : "Monthly"}</dd>
+                <dt className="text-ink-muted">Started</dt>
+                <dd className="text-ink">{formatDay(adoption.startDate)}</dd>
+                <dt className="text-ink-muted">Price</dt>
+                <dd className="font-semibold text-ink">
+                  {formatUsd(adoption.priceCents)}/{adoption.paymentFrequency === "annual" ? "year" : "month"}
+                </dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ProfileCard>
+  );
+}

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * The editable part of a sponsor profile, used by the browser and by the action alike. The spec
+ * shows no rules; these limits keep the row sane. An empty field clears the value (null).
+ */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const PHONE_CHARACTERS = /^[0-9+()\-.\s]*$/;
+
+export const SponsorProfileSchema = z.object({
+  companyName: optionalText(200, "Company name must be at most 200 characters"),
+  address: optionalText(500, "Address must be at most 500 characters"),
+  phoneNumber: optionalText(40, "Phone number must be at most 40 characters").refine(
+    (value) => value === null || (PHONE_CHARACTERS.test(value) && /\d/.test(value)),
+    "Phone number may contain only digits, spaces and + ( ) - .",
+  ),
+});
+export type SponsorProfileInput = z.input<typeof SponsorProfileSchema>;
+export type SponsorProfileValues = z.output<typeof SponsorProfileSchema>;
+
+export const PROFILE_LIMITS = { companyName: 200, address: 500, phoneNumber: 40 } as const;

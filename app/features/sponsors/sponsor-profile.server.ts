@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Actor } from "~/features/accounts/actor";
+import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
+import type { Queryable } from "~/platform/db/client.server";
+import { hiveTiers, sponsors } from "~/platform/db/schema";
+import { toCents } from "~/platform/money";
+import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
+
+export type SponsorTier = { name: string; description: string; annualPriceCents: number };
+
+export type SponsorProfile = SponsorProfileValues & {
+  /** The sponsor record's creation: "member since". */
+  createdAt: Date;
+  tier: SponsorTier | null;
+};
+
+/** The signed-in customer's own sponsor record with its tier, or null when there is none. */
+export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorProfile | null> {
+  const [row] = await db
+    .select({
+      companyName: sponsors.companyName,
+      address: sponsors.address,
+      phoneNumber: sponsors.phoneNumber,
+      createdAt: sponsors.createdAt,
+      tierName: hiveTiers.name,
+      tierDescription: hiveTiers.description,
+      tierPriceAnnual: hiveTiers.priceAnnual,
+    })
+    .from(sponsors)
+    .leftJoin(hiveTiers, eq(hiveTiers.id, sponsors.tierId))
+    .where(eq(sponsors.userId, actor.userId));
+  if (!row) return null;
+  const tier =
+    row.tierName === null
+      ? null
+      : { name: row.tierName, description: row.tierDescription ?? "", annualPriceCents: toCents(row.tierPriceAnnual ?? "0") };
+  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, tier };
+}
+
+export type UpdateSponsorProfileResult =
+  | { ok: true; profile: SponsorProfileValues }
+  | { ok: false; status: 400 | 401 | 403 | 404; message: string };
+
+/**
+ * Changes company name, address and phone number of the actor's own sponsor record, and
+ * nobody else's: the row is chosen by the session's user, never by anything the form sends.
+ */
+export async function updateSponsorProfile(db: Queryable, actor: Actor, input: unknown): Promise<UpdateSponsorProfileResult> {
+  if (actor.kind === "anonymous") return { ok: false, status: 401, message: "Please log in to update your profile." };
+  if (actor.kind === "admin") return { ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE };
+  const parsed = SponsorProfileSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid profile" };
+  const { companyName, address, phoneNumber } = parsed.data;
+  const updated = await db
+    .update(sponsors)
+    .set({ companyName, address, phoneNumber })
+    .where(eq(sponsors.userId, actor.userId))
+    .returning({ companyName: sponsors.companyName, address: sponsors.address, phoneNumber: sponsors.phoneNumber });
+  if (updated.length === 0) return { ok: false, status: 404, message: "There is no sponsor profile for this account." };
+  return { ok: true, profile: updated[0]! };
+}

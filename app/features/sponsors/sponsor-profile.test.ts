@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sponsors } from "~/platform/db/schema";
+import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { insertUser } from "../accounts/admin-test-users";
+import { ADMIN_REFUSED_MESSAGE } from "../accounts/messages";
+import { insertCustomer, insertTier, type CustomerActor } from "./customer-test-rows";
+import { SponsorProfileSchema } from "./sponsor-profile.schema";
+import { getSponsorProfile, updateSponsorProfile } from "./sponsor-profile.server";
+
+describe("SponsorProfileSchema", () => {
+  it("trims, and turns empty or missing fields into null", () => {
+    expect(SponsorProfileSchema.parse({ companyName: "  Clover Fields  ", address: "", phoneNumber: undefined })).toEqual({
+      companyName: "Clover Fields",
+      address: null,
+      phoneNumber: null,
+    });
+  });
+
+  it("keeps to the limits and to phone-like characters", () => {
+    expect(SponsorProfileSchema.safeParse({ companyName: "x".repeat(200) }).success).toBe(true);
+    expect(SponsorProfileSchema.safeParse({ companyName: "x".repeat(201) }).error?.issues[0]?.message).toBe(
+      "Company name must be at most 200 characters",
+    );
+    expect(SponsorProfileSchema.safeParse({ address: "x".repeat(501) }).error?.issues[0]?.message).toBe("Address must be at most 500 characters");
+    expect(SponsorProfileSchema.safeParse({ phoneNumber: "1".repeat(41) }).error?.issues[0]?.message).toBe("Phone number must be at most 40 characters");
+    expect(SponsorProfileSchema.safeParse({ phoneNumber: "+1 (360) 555-0199" }).success).toBe(true);
+    expect(SponsorProfileSchema.safeParse({ phoneNumber: "360.555.0199" }).success).toBe(true);
+    for (const bad of ["call me", "<script>", "555-01a9", "+ - ()"]) {
+      expect(SponsorProfileSchema.safeParse({ phoneNumber: bad }).success, bad).toBe(false);
+    }
+  });
+});
+
+describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
+  let t: TestDatabase;
+  let me: CustomerActor;
+  let neighbour: CustomerActor;
+
+  beforeAll(async () => {
+    t = await open();
+    me = await insertCustomer(t.db);
+    neighbour = await insertCustomer(t.db);
+    await t.db.update(sponsors).set({ companyName: "Neighbour Co", address: "2 Comb Road", phoneNumber: "555 0100" }).where(eq(sponsors.userId, neighbour.userId));
+  });
+  afterAll(() => t?.dispose());
+
+  const sponsorRow = async (userId: string) => (await t.db.select().from(sponsors).where(eq(sponsors.userId, userId)))[0]!;
+
+  it("updates the signed-in customer's own row and no other", async () => {
+    const result = await updateSponsorProfile(t.db, me, { companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
+    expect(result).toEqual({ ok: true, profile: { companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" } });
+    expect(await sponsorRow(me.userId)).toMatchObject({ companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
+    expect(await sponsorRow(neighbour.userId)).toMatchObject({ companyName: "Neighbour Co", address: "2 Comb Road", phoneNumber: "555 0100" });
+  });
+
+  it("ignores any other user's id sent along with the fields", async () => {
+    const result = await updateSponsorProfile(t.db, me, { companyName: "Mine", userId: neighbour.userId, email: neighbour.email });
+    expect(result.ok).toBe(true);
+    expect(await sponsorRow(neighbour.userId)).toMatchObject({ companyName: "Neighbour Co", email: neighbour.email });
+    expect(await sponsorRow(me.userId)).toMatchObject({ companyName: "Mine", email: me.email });
+  });
+
+  it("clears fields sent empty", async () => {
+    await updateSponsorProfile(t.db, me, { companyName: "", address: "", phoneNumber: "" });
+    expect(await sponsorRow(me.userId)).toMatchObject({ companyName: null, address: null, phoneNumber: null });
+  });
+
+  it("refuses anonymous visitors and administrators", async () => {
+    const admin = await insertUser(t.db, { role: "admin" });
+    await t.db.insert(sponsors).values({ userId: admin.userId, email: admin.email, companyName: "Admin Co" });
+    expect(await updateSponsorProfile(t.db, { kind: "anonymous" }, { companyName: "X" })).toMatchObject({ ok: false, status: 401 });
+    expect(await updateSponsorProfile(t.db, admin, { companyName: "X" })).toEqual({ ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE });
+    expect(await sponsorRow(admin.userId)).toMatchObject({ companyName: "Admin Co" });
+  });
+
+  it("refuses invalid fields with the reason, and changes nothing", async () => {
+    await updateSponsorProfile(t.db, me, { companyName: "Before" });
+    const result = await updateSponsorProfile(t.db, me, { companyName: "After", phoneNumber: "not a phone" });
+    expect(result).toEqual({ ok: false, status: 400, message: "Phone number may contain only digits, spaces and + ( ) - ." });
+    expect(await sponsorRow(me.userId)).toMatchObject({ companyName: "Before" });
+  });
+
+  it("says so when the customer has no sponsor record", async () => {
+    const orphan = await insertCustomer(t.db, { sponsor: false });
+    expect(await updateSponsorProfile(t.db, orphan, { companyName: "X" })).toMatchObject({ ok: false, status: 404 });
+    expect(await getSponsorProfile(t.db, orphan)).toBeNull();
+  });
+
+  it("reads the profile with its tier (annual price in cents) or without one", async () => {
+    expect(await getSponsorProfile(t.db, neighbour)).toMatchObject({ companyName: "Neighbour Co", tier: null });
+    const tier = await insertTier(t.db, { name: "Guardian Test", description: "Two hives.", priceAnnual: "1104.50" });
+    await t.db.update(sponsors).set({ tierId: tier.id }).where(eq(sponsors.userId, neighbour.userId));
+    const profile = await getSponsorProfile(t.db, neighbour);
+    expect(profile?.tier).toEqual({ name: "Guardian Test", description: "Two hives.", annualPriceCents: 110_450 });
+    expect(profile?.createdAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,37 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
+import type { ComponentProps } from "react";
+import { Form } from "react-router";
+import { toast } from "sonner";
+import type { z } from "zod";
+
+type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {
+  // Any conform form: the helper only needs its id and submit handler.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, any>;
+  /** The schema the action parses with too; the first issue is toasted before the form is held back. */
+  schema: z.ZodType;
+  /** The toast title over the first issue: the spec's "Validation Error" unless a screen says otherwise. */
+  issueTitle?: string;
+};
+
+/**
+ * A conform form posting to a route action, that works without JavaScript (a plain POST the
+ * action validates with the same schema) and, with it, checks in the browser first and shows
+ * the first problem as a toast.
+ */
+export function SchemaForm({ form, schema, issueTitle = "Validation Error", method = "post", children, ...props }: Props) {
+  return (
+    <Form
+      method={method}
+      {...getFormProps(form)}
+      onSubmit={(event) => {
+        const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+        if (!result.success) toast.error(issueTitle, { description: result.error.issues[0]?.message, id: "validation-error" });
+        form.onSubmit(event);
+      }}
+      {...props}
+    >
+      {children}
+    </Form>
+  );
+}
