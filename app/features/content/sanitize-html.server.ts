@@ -83,6 +83,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
 
+/** An image address from the database (hero or featured image) that is safe to put in src, or null. */
+export function safeImageUrl(value: string | null | undefined): string | null {
+  const url = value?.trim();
+  return url && isSafeImageSrc(url) ? url : null;
+}
+
 /** Editor HTML reduced to the allow-list above; safe to render with dangerouslySetInnerHTML. */
 export function sanitizeContentHtml(html: string | null | undefined): string {
   if (!html) return "";
