@@ -34,7 +34,14 @@ export async function sendContactMessage(platform: Platform, input: ContactMessa
     );
     return { ok: true };
   } catch (err) {
-    logger.error({ err }, "could not queue a contact message");
+    // Only the root cause: the failed query's parameters would copy the visitor's message into the log.
+    logger.error({ reason: rootCause(err) }, "could not queue a contact message");
     return { ok: false, status: 503, toast: CONTACT_FAILED_TOAST };
   }
+}
+
+function rootCause(error: unknown): string {
+  let e = error;
+  while (e instanceof Error && e.cause) e = e.cause;
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

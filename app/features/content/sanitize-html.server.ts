@@ -79,8 +79,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
       };
     },
   },
-  // An image whose source was refused is dropped rather than shown broken.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  // An image whose source was refused is dropped rather than shown broken, and a link left with
+  // nothing inside (its image refused) goes too: screen readers would announce an empty link.
+  exclusiveFilter: (frame) =>
+    (frame.tag === "img" && !frame.attribs.src) || (frame.tag === "a" && !frame.text.trim() && frame.mediaChildren.length === 0),
 };
 
 /** An image address from the database (hero or featured image) that is safe to put in src, or null. */

@@ -90,6 +90,8 @@ describe("sanitizeContentHtml", () => {
     );
     expect(sanitizeContentHtml('<p>a<img src="ftp://x/y.png" alt="y">b</p>')).toBe("<p>ab</p>");
     expect(sanitizeContentHtml('<img src="/a.png">')).toBe('<img src="/a.png" alt="" loading="lazy" />');
+    expect(sanitizeContentHtml('<p><a href="/x"><img src="x"></a>text</p>')).toBe("<p>text</p>");
+    expect(sanitizeContentHtml('<a href="/x"><img src="/y.png" alt="Hive"></a>')).toBe('<a href="/x" rel="noopener noreferrer"><img src="/y.png" alt="Hive" loading="lazy" /></a>');
   });
 
   it("drops forbidden elements with their content, and unknown ones but not their text", () => {

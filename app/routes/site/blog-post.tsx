@@ -66,7 +66,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       {post.image && (
         <img src={post.image} alt="" width={1200} height={675} fetchPriority="high" className="mt-8 aspect-video w-full rounded-3xl object-cover" />
       )}
-      <div className={proseClasses("light", "mt-10")} dangerouslySetInnerHTML={{ __html: post.html }} />
+      <div data-testid="post-content" className={proseClasses("light", "mt-10")} dangerouslySetInnerHTML={{ __html: post.html }} />
     </article>
   );
 }

@@ -80,7 +80,7 @@ function PageBody({ page }: { page: PublicPage }) {
               <h2 id={`section-${index}`} className="text-3xl font-bold tracking-tight text-cream sm:text-5xl">
                 {section.title}
               </h2>
-              <div className={proseClasses("dark", "mt-6")} dangerouslySetInnerHTML={{ __html: section.html }} />
+              <div data-testid="section-content" className={proseClasses("dark", "mt-6")} dangerouslySetInnerHTML={{ __html: section.html }} />
             </div>
           </section>
         ))
