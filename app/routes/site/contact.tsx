@@ -56,7 +56,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink sm:text-5xl">Contact Us</h1>
         <p className="mt-4 text-lg text-ink-muted">
           Thinking about adopting a hive, planning a stay by the lake in Stanwood, or hoping to bring your team or school for a
-          beekeeping tour? Tell us a little about it and a member of our team will write back, usually within two working days.
+          beekeeping tour? Tell us a little about it and a member of our team will write back to you.
         </p>
       </header>
 
