@@ -1,7 +1,7 @@
 import { expect, expectAccessible, test } from "./fixtures";
 
 test.describe("blog", () => {
-  test("lists published posts newest first with date, title, excerpt and link, and opens one", async ({ page, visit }) => {
+  test("lists published posts newest first with date, title, excerpt and link, and opens one", async ({ page, visit, consoleErrors }) => {
     await visit("/blog");
     await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
     const cards = page.getByRole("main").getByRole("listitem");
@@ -26,6 +26,7 @@ test.describe("blog", () => {
 
     await page.getByRole("link", { name: "All posts" }).click();
     await expect(page).toHaveURL(/\/blog$/);
+    expect(consoleErrors).toEqual([]);
   });
 
   test("a draft and an unknown post answer with the 404 page", async ({ page }) => {

@@ -14,7 +14,7 @@ const ABOUT_SECTIONS = [
 ] as const;
 
 test.describe("content pages", () => {
-  test("/about: hero, then one full-screen snap section per entry, each with its own artwork", async ({ page, visit, request }) => {
+  test("/about: hero, then one full-screen snap section per entry, each with its own artwork", async ({ page, visit, request, consoleErrors }) => {
     await visit("/about");
     // The site name is not repeated when the title already carries it.
     await expect(page).toHaveTitle("About Apiary");
@@ -38,6 +38,8 @@ test.describe("content pages", () => {
     }
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollSnapType)).toContain("y");
     await expect(sections.first()).toContainText("every hive has a public record of inspections");
+    // No hydration mismatch and no CSP complaint about the inline snap style.
+    expect(consoleErrors).toEqual([]);
   });
 
   test("unknown slugs and paths that belong to the app answer with the 404 page", async ({ page }) => {
@@ -185,7 +187,7 @@ test.describe("pages and posts written to the database", () => {
     await expectAccessible(page, "/second-page");
   });
 
-  test("a page and a post full of script-injection payloads open without any script running", async ({ page }) => {
+  test("a page and a post full of script-injection payloads open without any script running", async ({ page, consoleErrors }) => {
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
@@ -213,6 +215,9 @@ test.describe("pages and posts written to the database", () => {
       await expectAccessible(page, path);
     }
     await expect(page.getByTestId("post-content").locator("a").first()).toHaveAttribute("rel", "noopener noreferrer");
+    // Images of the payloads that point at missing files may 404; nothing else may complain (a CSP
+    // report here would mean markup tried to run a script).
+    expect(consoleErrors.filter((message) => !message.startsWith("Failed to load resource"))).toEqual([]);
   });
 
   test("the blog shows a post's image, and a draft is nowhere to be seen", async ({ page }) => {
