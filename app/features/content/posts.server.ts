@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { posts } from "~/platform/db/schema";
+import { safeImageUrl, sanitizeContentHtml } from "./sanitize-html.server";
 
 const teaserColumns = {
   id: posts.id,
@@ -17,4 +18,50 @@ const isPublic = and(eq(posts.published, true), isNotNull(posts.publishedAt));
 export function listPublishedPosts(db: Queryable, { limit }: { limit?: number } = {}) {
   const query = db.select(teaserColumns).from(posts).where(isPublic).orderBy(desc(posts.publishedAt), desc(posts.createdAt));
   return limit === undefined ? query : query.limit(limit);
+}
+
+export type PublishedPost = {
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  featuredImage: string | null;
+  publishedAt: Date;
+  updatedAt: Date;
+  /** Sanitised on the server, ready to render. */
+  html: string;
+};
+
+/** One published post by slug, its content sanitised; null for an unknown slug or a draft. */
+export async function findPublishedPost(db: Queryable, slug: string): Promise<PublishedPost | null> {
+  const [row] = await db
+    .select({
+      slug: posts.slug,
+      title: posts.title,
+      excerpt: posts.excerpt,
+      featuredImage: posts.featuredImage,
+      publishedAt: posts.publishedAt,
+      updatedAt: posts.updatedAt,
+      content: posts.content,
+    })
+    .from(posts)
+    .where(and(isPublic, eq(posts.slug, slug)));
+  if (!row || !row.publishedAt) return null;
+  return {
+    slug: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    featuredImage: safeImageUrl(row.featuredImage),
+    publishedAt: row.publishedAt,
+    updatedAt: row.updatedAt,
+    html: sanitizeContentHtml(row.content),
+  };
+}
+
+/** Slug and last change of every published post, newest first (for the sitemap). */
+export function listPublishedPostDates(db: Queryable) {
+  return db
+    .select({ slug: posts.slug, updatedAt: posts.updatedAt })
+    .from(posts)
+    .where(isPublic)
+    .orderBy(desc(posts.publishedAt), desc(posts.createdAt));
 }

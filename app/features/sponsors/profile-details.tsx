@@ -90,7 +90,7 @@ function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; l
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional maxLength={PROFILE_LIMITS.companyName} autoFocus />
-      <TextAreaField field={fields.address} label="Address" autoComplete="street-address" optional maxLength={PROFILE_LIMITS.address} />
+      <TextAreaField rows={3} field={fields.address} label="Address" autoComplete="street-address" optional maxLength={PROFILE_LIMITS.address} />
       <TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phoneNumber} />
       <div className="mt-2 flex flex-wrap gap-3">
         <Button type="submit" disabled={saving}>

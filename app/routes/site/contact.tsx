@@ -1,8 +1,142 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Mail, MapPin, Send } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { CONTACT_SENT_TOAST, ContactMessageSchema } from "~/features/contact/contact.schema";
+import { sendContactMessage } from "~/features/contact/send-contact-message.server";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import type { Toast } from "~/platform/toast";
+import { toastHeader } from "~/platform/toast.server";
+import { FormError } from "~/ui/forms/form-error";
+import { TextAreaField } from "~/ui/forms/text-area-field";
+import { TextField } from "~/ui/forms/text-field";
+import { Button } from "~/ui/primitives/button";
+import { pageMeta } from "~/ui/seo/page-meta";
+import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/contact";
 
-export const meta: Route.MetaFunction = () => [{ title: "Contact Us | Apiary" }];
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  pageMeta(matches, location.pathname, {
+    title: "Contact Us",
+    description:
+      "Questions about adopting a hive, staying at our Stanwood lake property or partnering with Apiary? Send us a message and our team will get back to you.",
+  });
 
-// Placeholder: built by the public-site or stays work.
-export default function Contact() {
-  return <h1 className="mx-auto max-w-6xl px-4 py-16 text-3xl font-bold text-ink">Contact Us</h1>;
+export function loader({ context }: Route.LoaderArgs) {
+  return { contactEmail: context.get(platformContext).env.CONTACT_TO };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const platform = context.get(platformContext);
+  const submission = parseWithZod(await request.formData(), { schema: ContactMessageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
+
+  const outcome = await sendContactMessage(platform, submission.value, context.get(requestInfoContext).clientAddress);
+  if (!outcome.ok) {
+    // The form keeps what was typed; the message also shows in the form for browsers without JavaScript.
+    const formError = [outcome.toast.title, outcome.toast.description].filter(Boolean).join(": ");
+    return data({ result: submission.reply({ formErrors: [formError] }), toast: { ...outcome.toast, id: crypto.randomUUID() } as Toast }, { status: outcome.status });
+  }
+  // Redirect after POST: a reload cannot send the message twice, and the form starts empty.
+  throw redirect("/contact", { headers: { "Set-Cookie": await toastHeader(CONTACT_SENT_TOAST, platform.authSecret) } });
+}
+
+type RootData = { toast: Toast | null } | undefined;
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  const flash = (useRouteLoaderData("root") as RootData)?.toast;
+  const sent = flash?.title === CONTACT_SENT_TOAST.title ? flash : null;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+      <header className="max-w-2xl">
+        <p className="text-sm font-semibold tracking-wide text-honey-800 uppercase">We read every message</p>
+        <h1 className="mt-2 text-4xl font-bold tracking-tight text-ink sm:text-5xl">Contact Us</h1>
+        <p className="mt-4 text-lg text-ink-muted">
+          Thinking about adopting a hive, planning a stay by the lake in Stanwood, or hoping to bring your team or school for a
+          beekeeping tour? Tell us a little about it and a member of our team will write back to you.
+        </p>
+      </header>
+
+      {sent && (
+        // Browsers without JavaScript get no toast: the confirmation is part of the page instead.
+        <noscript>
+          <p role="status" className="mt-8 rounded-2xl border border-forest-300 bg-forest-50 p-4 text-forest-800">
+            <strong>{sent.title}</strong> {sent.description}
+          </p>
+        </noscript>
+      )}
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-[1.6fr_1fr]">
+        <section aria-labelledby="contact-form-title" className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+          <h2 id="contact-form-title" className="text-2xl font-bold text-ink">
+            Send us a message
+          </h2>
+          <ContactForm lastResult={actionData?.result} sentId={sent?.id} />
+        </section>
+
+        <aside aria-labelledby="contact-direct-title" className="flex flex-col gap-6">
+          <div className="rounded-3xl bg-forest-900 p-6 text-cream surface-dark sm:p-8">
+            <h2 id="contact-direct-title" className="text-2xl font-bold">
+              Prefer e-mail?
+            </h2>
+            <p className="mt-3 text-forest-200">Write to our team directly; your message reaches the same inbox.</p>
+            <a
+              href={`mailto:${loaderData.contactEmail}`}
+              className="mt-5 inline-flex items-center gap-2 rounded-sm font-semibold text-honey-300 underline underline-offset-4 [overflow-wrap:anywhere] hover:text-honey-200"
+            >
+              <Mail aria-hidden="true" className="size-5 shrink-0" />
+              {loaderData.contactEmail}
+            </a>
+          </div>
+          <div className="rounded-3xl border border-border bg-surface p-6 sm:p-8">
+            <h2 className="flex items-center gap-2 text-xl font-bold text-ink">
+              <MapPin aria-hidden="true" className="size-5 text-honey-700" />
+              Where the bees are
+            </h2>
+            <p className="mt-3 text-ink-muted">
+              Our working apiary sits on a 5.6-acre lake property in Stanwood, Washington, home to 17 beehives and our RV glamping
+              stay. Visits and beekeeping tours are by arrangement, so please get in touch before you come.
+            </p>
+          </div>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ContactForm({ lastResult, sentId }: { lastResult: Parameters<typeof useForm>[0]["lastResult"]; sentId: string | undefined }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactMessageSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  // After a successful send (the redirect brings a new confirmation), start from an empty form.
+  const { reset } = form;
+  useEffect(() => {
+    if (sentId) reset();
+  }, [sentId, reset]);
+
+  return (
+    <Form method="post" action="/contact" {...getFormProps(form)} className="mt-6 flex flex-col gap-5">
+      <FormError errors={form.errors} id={form.errorId} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField field={fields.name} label="Name" autoComplete="name" />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
+      </div>
+      <TextField field={fields.subject} label="Subject" />
+      <TextAreaField field={fields.message} label="Message" rows={7} hint="Between 10 and 2000 characters." />
+      <Button type="submit" size="lg" disabled={sending} className="self-start">
+        <Send aria-hidden="true" />
+        {sending ? "Sending…" : "Send Message"}
+      </Button>
+    </Form>
+  );
 }

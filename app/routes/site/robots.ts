@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { renderRobots } from "~/features/content/sitemap.server";
+import { platformContext } from "~/platform/request-context";
+import type { Route } from "./+types/robots";
 
-// Placeholder: built by the public-site work.
-export function loader() {
-  return data(null, { status: 404 });
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(renderRobots(context.get(platformContext).env.APP_URL), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,6 +1,11 @@
-import { data } from "react-router";
+import { listSitemapEntries, renderSitemap } from "~/features/content/sitemap.server";
+import { platformContext } from "~/platform/request-context";
+import type { Route } from "./+types/sitemap";
 
-// Placeholder: built by the public-site work.
-export function loader() {
-  return data(null, { status: 404 });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, env } = context.get(platformContext);
+  const xml = renderSitemap(env.APP_URL, await listSitemapEntries(db));
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
 }

@@ -1,4 +1,5 @@
 import { getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { cn } from "../primitives/cn";
 
 type Props = {
@@ -6,6 +7,7 @@ type Props = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   field: FieldMetadata<string | undefined, any, any>;
   label: string;
+  hint?: ReactNode;
   autoComplete?: string;
   optional?: boolean;
   maxLength?: number;
@@ -13,9 +15,10 @@ type Props = {
   className?: string;
 };
 
-/** A labelled multi-line input, wired up like TextField (aria-describedby, aria-invalid). */
-export function TextAreaField({ field, label, autoComplete, optional, maxLength, rows = 3, className }: Props) {
+/** A labelled multi-line field, wired like TextField (hint and error announced, aria-invalid). */
+export function TextAreaField({ field, label, hint, autoComplete, optional, maxLength, rows = 6, className }: Props) {
   const errorId = `${field.id}-error`;
+  const hintId = `${field.id}-hint`;
   const invalid = Boolean(field.errors?.length);
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
@@ -24,7 +27,7 @@ export function TextAreaField({ field, label, autoComplete, optional, maxLength,
         {optional && <span className="ml-1 font-normal text-ink-muted">(optional)</span>}
       </label>
       <textarea
-        {...getTextareaProps(field, { ariaDescribedBy: invalid ? errorId : undefined })}
+        {...getTextareaProps(field, { ariaDescribedBy: [hint ? hintId : "", invalid ? errorId : ""].filter(Boolean).join(" ") || undefined })}
         key={field.key}
         autoComplete={autoComplete}
         maxLength={maxLength}
@@ -35,6 +38,11 @@ export function TextAreaField({ field, label, autoComplete, optional, maxLength,
           invalid ? "border-red-700" : "border-border",
         )}
       />
+      {hint && (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
       {invalid && (
         <p id={errorId} className="text-sm font-medium text-red-800">
           {field.errors![0]}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** The contact form's rules and messages, word for word from the spec; the browser and the action share it. */
+export const ContactMessageSchema = z.object({
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(100, "Name must be less than 100 characters"),
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .pipe(z.email("Invalid email address").max(255, "Email must be less than 255 characters")),
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, "Subject is required")
+    .max(200, "Subject must be less than 200 characters"),
+  message: z
+    .string({ error: "Message must be at least 10 characters" })
+    .trim()
+    .min(10, "Message must be at least 10 characters")
+    .max(2000, "Message must be less than 2000 characters"),
+});
+
+export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
+
+export const CONTACT_SENT_TOAST = {
+  title: "Message sent!",
+  description: "Thank you for contacting us. We'll get back to you soon.",
+  variant: "success",
+} as const;
+
+export const CONTACT_FAILED_TOAST = {
+  title: "Error",
+  description: "Failed to send message. Please try again later.",
+  variant: "error",
+} as const;
