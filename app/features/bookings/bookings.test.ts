@@ -209,5 +209,5 @@ describe.each(testEngines())("bookings on $name", (engine) => {
       createBooking(platform, anonymous, request(contested.id, "2027-09-03", "2027-09-05"), { clientAddress: "10.2.0.2" }, NOW),
     ]);
     expect(adjacent.map((r) => r.ok)).toEqual([true, true]);
-  });
+  }, 30_000);
 });
