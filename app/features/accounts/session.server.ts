@@ -1,6 +1,6 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
-import { profiles, sessions } from "~/platform/db/schema";
+import { profiles, sessions, userRoles, type AppRole } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { anonymous, type AuthState } from "./actor";
 import { getAuth, SESSION_ABSOLUTE_MS } from "./auth.server";
@@ -29,11 +29,16 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
     return { state: { actor: anonymous }, headers };
   }
 
+  // One round trip for the profile flags and the roles: this runs on every signed-in request.
   const [profile] = await platform.db
-    .select({ is2faEnabled: profiles.is2faEnabled, firstLogin: profiles.firstLogin })
+    .select({
+      is2faEnabled: profiles.is2faEnabled,
+      firstLogin: profiles.firstLogin,
+      roles: sql<AppRole[]>`coalesce((select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${user.id}), '{}'::text[])`,
+    })
     .from(profiles)
     .where(eq(profiles.id, user.id));
-  const roles = await listRoles(platform.db, user.id);
+  const roles = profile ? profile.roles : await listRoles(platform.db, user.id);
   const sessionInfo = { id: session.id, token: session.token, userId: user.id, createdAt };
 
   if (profile?.is2faEnabled && !(session as { secondFactorAt?: Date | null }).secondFactorAt) {
