@@ -112,18 +112,19 @@ export default function BitcoinConference({ loaderData }: Route.ComponentProps) 
         <SectionHeading id="schedule" eyebrow="Programme" title="Schedule">
           <p>Doors open at 8:30 AM both days. Coffee, and local honey for it, all day.</p>
         </SectionHeading>
-        <div className="mt-10 overflow-x-auto rounded-2xl border border-border shadow-card">
-          <table className="w-full min-w-[18rem] border-collapse bg-surface text-left">
+        {/* Focusable so keyboard users can scroll it if a very narrow screen ever needs to. */}
+        <div role="region" aria-label="Schedule table" tabIndex={0} className="mt-10 overflow-x-auto rounded-2xl border border-border shadow-card">
+          <table className="w-full border-collapse bg-surface text-left text-sm sm:text-base">
             <caption className="sr-only">Conference schedule, Sept 30 to Oct 1, 2024</caption>
             <thead className="bg-forest-800 text-cream">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-6">
                   Day
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-6">
                   Time
                 </th>
-                <th scope="col" className="px-4 py-3 font-semibold sm:px-6">
+                <th scope="col" className="px-3 py-3 font-semibold sm:px-6">
                   Session
                 </th>
               </tr>
@@ -132,11 +133,11 @@ export default function BitcoinConference({ loaderData }: Route.ComponentProps) 
               {SCHEDULE.map((day) =>
                 day.sessions.map((session, index) => (
                   <tr key={`${day.date}-${session.start}`} className="border-t border-border even:bg-cream">
-                    <th scope="row" className="px-4 py-3 font-semibold text-ink sm:px-6">
+                    <th scope="row" className="px-3 py-3 font-semibold text-ink sm:px-6">
                       {index === 0 ? day.day : day.day.replace(/ \(.*\)$/, "")}
                     </th>
-                    <td className="px-4 py-3 whitespace-nowrap text-ink-muted sm:px-6">{session.time}</td>
-                    <td className="px-4 py-3 text-ink sm:px-6">{session.title}</td>
+                    <td className="px-3 py-3 whitespace-nowrap text-ink-muted sm:px-6">{session.time}</td>
+                    <td className="px-3 py-3 text-ink sm:px-6">{session.title}</td>
                   </tr>
                 )),
               )}

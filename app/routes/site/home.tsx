@@ -86,9 +86,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ButtonLink to="/adopt-hive" size="lg">
                 Adopt a Hive
               </ButtonLink>
-              <ButtonLink to="/bitcoin-conference" size="lg" variant="outline" className="border-cream/60 bg-transparent text-cream hover:bg-forest-800">
-                Learn More
-              </ButtonLink>
+              <Link
+                to="/bitcoin-conference"
+                className="inline-flex min-h-12 items-center justify-center rounded-full border border-cream/70 px-7 font-semibold text-cream transition-colors hover:bg-forest-800"
+              >
+                Learn More<span className="sr-only"> about the Bitcoin Conference</span>
+              </Link>
             </div>
           </div>
           <div className="overflow-hidden rounded-3xl border-4 border-forest-700 shadow-card">

@@ -161,8 +161,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
 
       <Roadmap />
 
-      <Section id="token" tone="dark">
-        <HoneycombPattern className="absolute inset-0" color="#f7cd72" opacity={0.08} />
+      <Section id="token" tone="dark" backdrop={<HoneycombPattern className="absolute inset-0" color="#f7cd72" opacity={0.08} />}>
         <SectionHeading id="token" eyebrow="On Solana" title="How the Token Works" dark>
           <p>Our token is how the community holds together. It is useful in three ways:</p>
         </SectionHeading>

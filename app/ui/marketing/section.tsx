@@ -10,16 +10,18 @@ const tones: Record<Tone, string> = {
   dark: "surface-dark",
 };
 
-/** A full-width band of a marketing page, labelled by its heading. */
+/** A full-width band of a marketing page, labelled by its heading; `backdrop` spans the whole band. */
 export function Section({
   id,
   tone = "cream",
+  backdrop,
   className,
   children,
   ...props
-}: { id: string; tone?: Tone } & ComponentProps<"section">) {
+}: { id: string; tone?: Tone; backdrop?: ReactNode } & ComponentProps<"section">) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={cn("relative overflow-hidden py-16 sm:py-20", tones[tone], className)} {...props}>
+      {backdrop}
       <div className="relative mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
     </section>
   );
