@@ -1,14 +1,15 @@
 /**
- * Renders the site's original illustrations (app/ui/art) to raster files with sharp: the
- * Stanwood gallery (WebP and PNG at two widths) and the 1200×630 sharing card. The outputs are
- * committed; run again after changing the art: `npx tsx scripts/generate-images.tsx`.
+ * Renders the site's original illustrations (app/ui/art) to files: the page illustrations as SVG,
+ * and with sharp the Stanwood gallery (WebP and PNG at two widths) and the 1200×630 sharing card.
+ * The outputs are committed; run again after changing the art: `npx tsx scripts/generate-images.tsx`.
  */
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
-import { HoneycombScene, HiveMeadowScene, LakeDuskScene, PaddleScene, TrailScene } from "../app/ui/art/scenes";
+import { ART, artPath, type ArtName } from "../app/ui/art/art-image";
+import { ArlingtonScene, EasternHillsScene, HoneycombScene, HiveMeadowScene, LakeDuskScene, PaddleScene, TrailScene } from "../app/ui/art/scenes";
 import { GALLERY_SIZE, GALLERY_WIDTHS, STANWOOD_GALLERY, galleryImagePath } from "../app/ui/art/stanwood-gallery";
 
 const publicDir = path.resolve(import.meta.dirname, "../public");
@@ -39,6 +40,22 @@ async function writeGallery() {
   }
 }
 
+const artScenes: Record<ArtName, ComponentType<{ width?: number; height?: number }>> = {
+  "hive-meadow": HiveMeadowScene,
+  "lake-dusk": LakeDuskScene,
+  honeycomb: HoneycombScene,
+  arlington: ArlingtonScene,
+  "eastern-hills": EasternHillsScene,
+};
+
+/** The page illustrations as SVG files (vector: sharp at any size, a few KB each). */
+function writeArt() {
+  mkdirSync(path.join(publicDir, "images/art"), { recursive: true });
+  for (const name of Object.keys(ART) as ArtName[]) {
+    writeFileSync(path.join(publicDir, artPath(name)), svgOf(artScenes[name], 1200, 800));
+  }
+}
+
 /** The sharing card: the lake at dusk with the name and the promise over it. */
 async function writeShareCard() {
   const background = await sharp(svgOf(LakeDuskScene, 1200, 800)).resize(1200, 630, { position: "top" }).png().toBuffer();
@@ -57,6 +74,7 @@ async function writeShareCard() {
   await sharp(path.join(publicDir, "og-card.png")).webp({ quality: 82 }).toFile(path.join(publicDir, "og-card.webp"));
 }
 
+writeArt();
 await writeGallery();
 await writeShareCard();
-console.log("Images written to public/images/stanwood and public/og-card.png");
+console.log("Images written to public/images/art, public/images/stanwood and public/og-card.png");

@@ -246,6 +246,32 @@ test.describe("every page", () => {
     }
   });
 
+  test("every image has its size and a text alternative; those below the fold load lazily", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of PAGES) {
+      await page.goto(path);
+      const images = await page.locator("main img").evaluateAll((nodes) =>
+        nodes.map((node) => {
+          const img = node as HTMLImageElement;
+          return {
+            src: img.getAttribute("src"),
+            width: img.getAttribute("width"),
+            height: img.getAttribute("height"),
+            alt: img.getAttribute("alt") ?? "",
+            loading: img.getAttribute("loading"),
+            top: img.getBoundingClientRect().top + window.scrollY,
+          };
+        }),
+      );
+      for (const image of images) {
+        expect(Number(image.width), `${path} ${image.src} width`).toBeGreaterThan(0);
+        expect(Number(image.height), `${path} ${image.src} height`).toBeGreaterThan(0);
+        expect(image.alt.length, `${path} ${image.src} alt`).toBeGreaterThan(10);
+        if (image.top > 844 * 1.5) expect(image.loading, `${path} ${image.src} below the fold`).toBe("lazy");
+      }
+    }
+  });
+
   test("reads fine with JavaScript off", async ({ browser }, testInfo) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
     const page = await context.newPage();

@@ -1,9 +1,9 @@
-import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "lucide-react";
+import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "~/ui/marketing/icons";
 import { Link } from "react-router";
 import { listActiveTiers, type PublicTier } from "~/features/catalog/hive-tiers.server";
 import { platformContext } from "~/platform/request-context";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
-import { HoneycombScene } from "~/ui/art/scenes";
+import { ArtImage } from "~/ui/art/art-image";
 import { formatUsd } from "~/ui/format";
 import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
@@ -98,7 +98,7 @@ export default function AdoptHive({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="overflow-hidden rounded-3xl border-4 border-surface shadow-card">
-            <HoneycombScene className="block aspect-[3/2] h-auto w-full" />
+            <ArtImage name="honeycomb" eager fetchPriority="high" />
           </div>
         </div>
       </section>

@@ -1,10 +1,10 @@
-import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "lucide-react";
+import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "~/ui/marketing/icons";
 import { Link } from "react-router";
 import { listPublishedPosts } from "~/features/content/posts.server";
 import { platformContext } from "~/platform/request-context";
 import { Bee } from "~/ui/art/bee";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
-import { HiveMeadowScene } from "~/ui/art/scenes";
+import { ArtImage } from "~/ui/art/art-image";
 import { formatDate } from "~/ui/format";
 import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
@@ -95,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="overflow-hidden rounded-3xl border-4 border-forest-700 shadow-card">
-            <HiveMeadowScene className="block aspect-[3/2] h-auto w-full" />
+            <ArtImage name="hive-meadow" eager fetchPriority="high" />
           </div>
         </div>
       </section>

@@ -1,8 +1,8 @@
-import { CalendarHeart, Coins, Flower2, GraduationCap, Hexagon, HeartHandshake, Leaf, Mountain, ShieldCheck, Sprout, Users } from "lucide-react";
+import { CalendarHeart, Coins, Flower2, GraduationCap, Hexagon, HeartHandshake, Leaf, Mountain, ShieldCheck, Sprout, Users } from "~/ui/marketing/icons";
 import { Link } from "react-router";
 import { platformContext } from "~/platform/request-context";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
-import { ArlingtonScene, EasternHillsScene, HiveMeadowScene, LakeDuskScene } from "~/ui/art/scenes";
+import { ArtImage, type ArtName } from "~/ui/art/art-image";
 import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { JsonLd } from "~/ui/seo/json-ld";
@@ -135,7 +135,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           <div className="overflow-hidden rounded-3xl shadow-card">
-            <LakeDuskScene className="block aspect-[3/2] h-auto w-full" />
+            <ArtImage name="lake-dusk" />
           </div>
         </div>
       </Section>
@@ -225,7 +225,7 @@ function Hero({ tokenSwapUrl }: { tokenSwapUrl: string }) {
           </div>
         </div>
         <div className="overflow-hidden rounded-3xl border-4 border-surface shadow-card">
-          <HiveMeadowScene className="block aspect-[3/2] h-auto w-full" />
+          <ArtImage name="hive-meadow" eager fetchPriority="high" />
         </div>
       </div>
     </section>
@@ -273,10 +273,10 @@ function BookYourExperience() {
 }
 
 function Roadmap() {
-  const steps = [
-    { when: "Now", place: "Stanwood, WA", size: "5.6 acres", text: "Our pilot: 17 hives, the RV stay and tours by the lake.", Art: LakeDuskScene },
-    { when: "Next", place: "Arlington, WA", size: "240 acres", text: "Our next site: farmland by the river turned into meadows, hive yards and stays.", Art: ArlingtonScene },
-    { when: "Long-term", place: "Eastern Washington", size: "500 acres", text: "A sanctuary in the rolling hills: forage for thousands of colonies, wild bees included.", Art: EasternHillsScene },
+  const steps: { when: string; place: string; size: string; text: string; art: ArtName }[] = [
+    { when: "Now", place: "Stanwood, WA", size: "5.6 acres", text: "Our pilot: 17 hives, the RV stay and tours by the lake.", art: "lake-dusk" },
+    { when: "Next", place: "Arlington, WA", size: "240 acres", text: "Our next site: farmland by the river turned into meadows, hive yards and stays.", art: "arlington" },
+    { when: "Long-term", place: "Eastern Washington", size: "500 acres", text: "A sanctuary in the rolling hills: forage for thousands of colonies, wild bees included.", art: "eastern-hills" },
   ];
   return (
     <Section id="roadmap">
@@ -284,9 +284,9 @@ function Roadmap() {
         <p>Each step is funded by sponsors, guests and token holders. Members vote on the locations that follow.</p>
       </SectionHeading>
       <ol className="mt-10 grid gap-6 lg:grid-cols-3">
-        {steps.map(({ when, place, size, text, Art }) => (
+        {steps.map(({ when, place, size, text, art }) => (
           <li key={place} className="overflow-hidden rounded-2xl border border-border bg-surface shadow-card">
-            <Art className="block aspect-[3/2] h-auto w-full" />
+            <ArtImage name={art} />
             <div className="p-6">
               <p className="text-sm font-semibold tracking-wider text-honey-800 uppercase">{when}</p>
               <h3 className="mt-1 text-xl font-bold text-ink">

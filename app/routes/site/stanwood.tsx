@@ -1,8 +1,8 @@
-import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "lucide-react";
+import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "~/ui/marketing/icons";
 import { BookingWidget } from "~/features/bookings/booking-widget";
 import { listBookableLocations } from "~/features/bookings/availability.server";
 import { platformContext } from "~/platform/request-context";
-import { LakeDuskScene } from "~/ui/art/scenes";
+import { ArtImage } from "~/ui/art/art-image";
 import { GALLERY_SIZE, GALLERY_WIDTHS, STANWOOD_GALLERY, galleryImagePath } from "~/ui/art/stanwood-gallery";
 import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
@@ -67,7 +67,7 @@ export default function Stanwood({ loaderData }: Route.ComponentProps) {
     <>
       <JsonLd data={lodgingBusiness(loaderData.siteUrl)} />
       <section aria-labelledby="hero-title" className="surface-dark relative overflow-hidden">
-        <LakeDuskScene className="absolute inset-0 h-full w-full" />
+        <ArtImage name="lake-dusk" eager fetchPriority="high" cover />
         <div className="absolute inset-0 bg-forest-950/80 lg:bg-transparent lg:bg-linear-to-r lg:from-forest-950/90 lg:via-forest-950/75 lg:to-forest-950/10" />
         <div className="relative mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28 lg:px-8">
           <p className="text-sm font-semibold tracking-wider text-honey-300 uppercase">Stanwood, Washington</p>
