@@ -228,7 +228,7 @@ function TierCard({ tier }: { tier: PublicTier }) {
       <h3 id={headingId} className="mt-3 text-2xl font-bold text-ink">
         {tier.name}
       </h3>
-      <p className="mt-2 text-sm text-ink-muted">{tier.description}</p>
+      <p className="mt-2 text-sm text-ink-muted xl:min-h-[5.5rem]">{tier.description}</p>
       <p className="mt-5">
         <span className="font-display text-3xl font-bold text-ink">{`${formatUsd(tier.monthlyCents)}/month`}</span>
       </p>
