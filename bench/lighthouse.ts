@@ -46,6 +46,7 @@ const chrome = await chromeLauncher.launch({
 });
 
 const rows: Row[] = [];
+let reference: Row | undefined;
 try {
   await waitUntilHealthy(server, 90_000);
   // Warm the server (first render compiles templates, opens the database) before measuring.
@@ -57,19 +58,23 @@ try {
     runs.sort((a, b) => a.performance - b.performance);
     rows.push(runs[Math.floor(runs.length / 2)]!);
   }
+  // For comparison: the same landing page with its scripts blocked, i.e. what the server-rendered
+  // HTML and CSS alone score. The gap is the cost of the JavaScript the page preloads.
+  reference = await measure("/", { blockScripts: true });
 } finally {
   await chrome.kill();
   server.child.kill("SIGTERM");
   await server.exited;
 }
 
-async function measure(path: string): Promise<Row> {
+async function measure(path: string, { blockScripts = false } = {}): Promise<Row> {
   const result = await lighthouse(`${server.url}${path}`, {
     port: chrome.port,
     output: "json",
     logLevel: "error",
     formFactor: "mobile",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    ...(blockScripts ? { blockedUrlPatterns: ["*.js"] } : {}),
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   const { categories, audits } = result.lhr;
@@ -109,6 +114,11 @@ const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)
 console.log(line(header));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of table) console.log(line(row));
+
+if (reference) {
+  const fcp = reference.failing.find((audit) => audit.startsWith("first-contentful-paint")) ?? "first-contentful-paint at full marks";
+  console.log(`\n/ with its scripts blocked (HTML and CSS only): performance ${reference.performance} (${fcp})`);
+}
 
 const misses = rows.flatMap((r) => r.failing.map((audit) => `${r.path}: ${audit}`));
 if (misses.length > 0) {
