@@ -1,4 +1,4 @@
-import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "~/ui/marketing/icons";
+import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "lucide-react";
 import { Link } from "react-router";
 import { listActiveTiers, type PublicTier } from "~/features/catalog/hive-tiers.server";
 import { platformContext } from "~/platform/request-context";

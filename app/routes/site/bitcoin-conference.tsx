@@ -1,4 +1,4 @@
-import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "~/ui/marketing/icons";
+import { CalendarDays, ExternalLink, MapPin, Ticket, Users } from "lucide-react";
 import { platformContext } from "~/platform/request-context";
 import { Bee } from "~/ui/art/bee";
 import { HoneycombPattern } from "~/ui/art/honeycomb";

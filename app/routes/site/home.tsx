@@ -1,4 +1,4 @@
-import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "~/ui/marketing/icons";
+import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { listPublishedPosts } from "~/features/content/posts.server";
 import { platformContext } from "~/platform/request-context";

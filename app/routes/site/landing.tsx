@@ -1,4 +1,4 @@
-import { CalendarHeart, Coins, Flower2, GraduationCap, Hexagon, HeartHandshake, Leaf, Mountain, ShieldCheck, Sprout, Users } from "~/ui/marketing/icons";
+import { CalendarHeart, Coins, Flower2, GraduationCap, Hexagon, HeartHandshake, Leaf, Mountain, ShieldCheck, Sprout, Users } from "lucide-react";
 import { Link } from "react-router";
 import { platformContext } from "~/platform/request-context";
 import { HoneycombPattern } from "~/ui/art/honeycomb";

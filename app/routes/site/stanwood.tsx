@@ -1,4 +1,4 @@
-import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "~/ui/marketing/icons";
+import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "lucide-react";
 import { BookingWidget } from "~/features/bookings/booking-widget";
 import { listBookableLocations } from "~/features/bookings/availability.server";
 import { platformContext } from "~/platform/request-context";
