@@ -1,0 +1,101 @@
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "~/ui/primitives/cn";
+
+type Tone = "cream" | "white" | "honey" | "dark";
+
+const tones: Record<Tone, string> = {
+  cream: "bg-cream",
+  white: "bg-surface",
+  honey: "bg-honey-50",
+  dark: "surface-dark",
+};
+
+/** A full-width band of a marketing page, labelled by its heading; `backdrop` spans the whole band. */
+export function Section({
+  id,
+  tone = "cream",
+  backdrop,
+  className,
+  children,
+  ...props
+}: { id: string; tone?: Tone; backdrop?: ReactNode } & ComponentProps<"section">) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className={cn("relative overflow-hidden py-16 sm:py-20", tones[tone], className)} {...props}>
+      {backdrop}
+      <div className="relative mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
+    </section>
+  );
+}
+
+/** Eyebrow, heading (its id labels the section) and an optional lead paragraph. */
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  children,
+  dark = false,
+  center = false,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  children?: ReactNode;
+  dark?: boolean;
+  center?: boolean;
+}) {
+  return (
+    <div className={cn("max-w-3xl", center && "mx-auto text-center")}>
+      {eyebrow && (
+        <p className={cn("text-sm font-semibold tracking-wider uppercase", dark ? "text-honey-300" : "text-honey-800")}>{eyebrow}</p>
+      )}
+      <h2 id={`${id}-title`} className={cn("mt-2 text-3xl font-bold tracking-tight sm:text-4xl", dark ? "text-cream" : "text-ink")}>
+        {title}
+      </h2>
+      {children && <div className={cn("mt-4 text-lg", dark ? "text-forest-100" : "text-ink-muted")}>{children}</div>}
+    </div>
+  );
+}
+
+/** A card in a grid: an optional icon, a heading and its text. */
+export function FeatureCard({
+  icon,
+  title,
+  children,
+  className,
+  headingLevel = 3,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children: ReactNode;
+  className?: string;
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div className={cn("h-full rounded-2xl border border-border bg-surface p-6 shadow-card", className)}>
+      {icon && (
+        <span className="mb-4 inline-flex size-12 items-center justify-center rounded-xl bg-honey-100 text-honey-800 [&_svg]:size-6" aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <Heading className="text-xl font-bold text-ink">{title}</Heading>
+      <div className="mt-2 text-ink-muted">{children}</div>
+    </div>
+  );
+}
+
+/** A list with honey check marks. */
+export function CheckList({ items, className, dark = false }: { items: readonly ReactNode[]; className?: string; dark?: boolean }) {
+  return (
+    <ul className={cn("space-y-3", className)}>
+      {items.map((item, index) => (
+        <li key={index} className="flex gap-3">
+          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={cn("mt-1 size-5 shrink-0", dark ? "text-honey-300" : "text-forest-700")}>
+            <path d="M4 10.5 8.2 14.5 16 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
