@@ -3,7 +3,7 @@ import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
 import { bookings, users } from "~/platform/db/schema";
-import { enqueueTemplate } from "~/platform/mail/index.server";
+import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { centsToNumeric, formatUsd } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
@@ -44,6 +44,8 @@ type BookingDeps = Pick<Platform, "db" | "env" | "authSecret">;
 
 const fail = (error: BookingFailure): BookingResult => ({ ok: false, error });
 
+class RateLimited extends Error {}
+
 /**
  * The one way a stay is booked (Customer Portal and Reserve Your Dates widget alike). It checks
  * who asks, validates with the shared schema, prices the stay itself and inserts it as pending
@@ -67,10 +69,6 @@ export async function createBooking(
   }
   const request = parsed.data;
 
-  const limit = actor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
-  const decision = await hitRateLimit(deps.db, limit, actor.kind === "customer" ? actor.userId : meta.clientAddress);
-  if (!decision.allowed) return fail({ code: "rate_limited", message: TOO_MANY_BOOKINGS });
-
   const asset = await findAssetForBooking(deps.db, request.assetId);
   if (!asset || asset.status !== "available") return fail({ code: "unavailable", message: ASSET_NOT_AVAILABLE });
 
@@ -82,65 +80,69 @@ export async function createBooking(
   // A signed-in customer books as themselves: the confirmation goes to the account's address.
   const guestEmail = actor.kind === "customer" ? actor.email : request.guestEmail;
 
+  // The e-mail is rendered before the transaction opens, so the rows that decide races are
+  // locked only for the few statements that write them.
+  const id = crypto.randomUUID();
+  const manageUrl = `${deps.env.APP_URL}${stayPath(stayToken(id, request.checkOutDate, deps.authSecret))}`;
+  const confirmation = await renderTemplate("booking-confirmation", {
+    bookingId: id,
+    guestName: request.guestName,
+    guestEmail,
+    checkInDate: request.checkInDate,
+    checkOutDate: request.checkOutDate,
+    numberOfGuests: request.numberOfGuests,
+    numberOfNights: nights,
+    location: asset.locationName,
+    experienceType: asset.type,
+    totalAmount: formatUsd(totalCents),
+    manageUrl,
+  });
+  const calendar = stayCalendarAttachment({
+    bookingId: id,
+    assetName: asset.name,
+    location: asset.locationName,
+    checkInDate: request.checkInDate,
+    checkOutDate: request.checkOutDate,
+    manageUrl,
+  });
+
+  const limit = actor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
+  const limitSubject = actor.kind === "customer" ? actor.userId : meta.clientAddress;
   try {
     const booking = await retryOnDeadlock(() =>
       deps.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(bookings)
-          .values({
-            assetId: asset.id,
-            userId: actor.kind === "customer" ? actor.userId : null,
-            location: asset.locationName,
-            guestName: request.guestName,
-            guestEmail,
-            guestPhone: request.guestPhone,
-            checkInDate: request.checkInDate,
-            checkOutDate: request.checkOutDate,
-            numberOfGuests: request.numberOfGuests,
-            numberOfNights: nights,
-            totalAmount: centsToNumeric(totalCents),
-            experienceType: asset.type,
-            status: "pending",
-          })
-          .returning({ id: bookings.id });
-        const id = row!.id;
-        const manageUrl = `${deps.env.APP_URL}${stayPath(stayToken(id, request.checkOutDate, deps.authSecret))}`;
-        await enqueueTemplate(
-          tx,
-          "booking-confirmation",
-          {
-            bookingId: id,
-            guestName: request.guestName,
-            guestEmail,
-            checkInDate: request.checkInDate,
-            checkOutDate: request.checkOutDate,
-            numberOfGuests: request.numberOfGuests,
-            numberOfNights: nights,
-            location: asset.locationName,
-            experienceType: asset.type,
-            totalAmount: formatUsd(totalCents),
-            manageUrl,
-          },
-          {
-            to: guestEmail,
-            idempotencyKey: `booking-confirmation:${id}`,
-            attachments: [
-              stayCalendarAttachment({
-                bookingId: id,
-                assetName: asset.name,
-                location: asset.locationName,
-                checkInDate: request.checkInDate,
-                checkOutDate: request.checkOutDate,
-                manageUrl,
-              }),
-            ],
-          },
-        );
+        // Counted with the booking itself: one commit per request.
+        const decision = await hitRateLimit(tx, limit, limitSubject);
+        if (!decision.allowed) throw new RateLimited();
+        await tx.insert(bookings).values({
+          id,
+          assetId: asset.id,
+          userId: actor.kind === "customer" ? actor.userId : null,
+          location: asset.locationName,
+          guestName: request.guestName,
+          guestEmail,
+          guestPhone: request.guestPhone,
+          checkInDate: request.checkInDate,
+          checkOutDate: request.checkOutDate,
+          numberOfGuests: request.numberOfGuests,
+          numberOfNights: nights,
+          totalAmount: centsToNumeric(totalCents),
+          experienceType: asset.type,
+          status: "pending",
+        });
+        await enqueueMail(tx, {
+          template: "booking-confirmation",
+          to: guestEmail,
+          idempotencyKey: `booking-confirmation:${id}`,
+          attachments: [calendar],
+          ...confirmation,
+        });
         return { id, checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail };
       }),
     );
     return { ok: true, booking };
   } catch (error) {
+    if (error instanceof RateLimited) return fail({ code: "rate_limited", message: TOO_MANY_BOOKINGS });
     if (sqlStateOf(error) === SqlState.exclusionViolation) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
     throw error;
   }
