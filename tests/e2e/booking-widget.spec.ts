@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays } from "../../app/features/bookings/stay-dates";
+import { formatDay } from "../../app/ui/format";
 import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { bookedDates, freeStay } from "./stays-helpers";
@@ -70,6 +71,9 @@ test("a customer picks free dates on the calendar and books; booked and past day
 
   await expect(page).toHaveURL("/sponsor-profile?tab=bookings");
   await expect(toast(page, "Booking Request Submitted!")).toBeVisible();
+  // The new request is listed under My Bookings straight away.
+  await expect(page.getByText(formatDay(stay.checkIn)).first()).toBeVisible();
+  await expect(page.getByText("$330").first()).toBeVisible();
   const after = await bookedDates(page.request, assetId);
   expect(after.ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
   expect(ranges).not.toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
