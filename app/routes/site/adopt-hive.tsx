@@ -5,7 +5,7 @@ import { platformContext } from "~/platform/request-context";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
 import { ArtImage } from "~/ui/art/art-image";
 import { formatUsd } from "~/ui/format";
-import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
+import { CheckList, FeatureGrid, NumberedSteps, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/adopt-hive";
@@ -105,33 +105,12 @@ export default function AdoptHive({ loaderData }: Route.ComponentProps) {
 
       <Section id="why-adopt" tone="white">
         <SectionHeading id="why-adopt" eyebrow="Why it matters" title="Why Adopt a Hive" />
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {WHY.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={WHY} className="md:grid-cols-3" />
       </Section>
 
       <Section id="how-it-works">
         <SectionHeading id="how-it-works" eyebrow="Four steps" title="How It Works" />
-        <ol className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-border bg-surface p-6 shadow-card">
-              <span className="flex size-11 items-center justify-center rounded-full bg-honey-400 text-lg font-bold text-ink" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-ink">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-ink-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={STEPS} className="sm:grid-cols-2 lg:grid-cols-4" titleClassName="text-lg" />
       </Section>
 
       <Section id="tiers" tone="honey">
@@ -164,15 +143,7 @@ export default function AdoptHive({ loaderData }: Route.ComponentProps) {
             Bees make a good story for a business that cares about its place. <Link to="/contact">Tell us what you have in mind.</Link>
           </p>
         </SectionHeading>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {BUSINESS.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={BUSINESS} className="md:grid-cols-3" />
       </Section>
 
       <Section id="faq" tone="white">

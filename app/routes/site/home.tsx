@@ -6,7 +6,7 @@ import { Bee } from "~/ui/art/bee";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
 import { ArtImage } from "~/ui/art/art-image";
 import { formatDate } from "~/ui/format";
-import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
+import { CheckList, FeatureGrid, NumberedSteps, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/home";
@@ -102,33 +102,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <Section id="why" tone="white">
         <SectionHeading id="why" eyebrow="Why join" title="Why Sponsor a Hive with Us" />
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {WHY.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={WHY} className="md:grid-cols-3" />
       </Section>
 
       <Section id="how">
         <SectionHeading id="how" eyebrow="Getting started" title="Three Steps to Your Own Hive" />
-        <ol className="mt-10 grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, index) => (
-            <li key={step.title} className="rounded-2xl border border-border bg-surface p-6 shadow-card">
-              <span className="flex size-11 items-center justify-center rounded-full bg-honey-400 text-lg font-bold text-ink" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="mt-4 text-xl font-bold text-ink">
-                <span className="sr-only">Step {index + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-2 text-ink-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={STEPS} className="md:grid-cols-3" titleClassName="text-xl" />
       </Section>
 
       <Section id="community" tone="honey">

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { platformContext } from "~/platform/request-context";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
 import { ArtImage, type ArtName } from "~/ui/art/art-image";
-import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
+import { CheckList, FeatureGrid, Section, SectionHeading } from "~/ui/marketing/section";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { JsonLd } from "~/ui/seo/json-ld";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -90,28 +90,12 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="mission" eyebrow="Why we exist" title="Our Mission">
           <p>Bees are in trouble: lost forage, pests and hard winters take colonies every year. We answer with real hives, real land and a community that pays for both.</p>
         </SectionHeading>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
-          {MISSION.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={MISSION} className="md:grid-cols-3" />
       </Section>
 
       <Section id="what-we-do">
         <SectionHeading id="what-we-do" eyebrow="Programmes" title="What We Do" />
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {WHAT_WE_DO.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={WHAT_WE_DO} className="sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section id="where-we-are" tone="white">

@@ -4,7 +4,7 @@ import { listBookableLocations } from "~/features/bookings/availability.server";
 import { platformContext } from "~/platform/request-context";
 import { ArtImage } from "~/ui/art/art-image";
 import { GALLERY_SIZE, GALLERY_WIDTHS, STANWOOD_GALLERY, galleryImagePath } from "~/ui/art/stanwood-gallery";
-import { CheckList, FeatureCard, Section, SectionHeading } from "~/ui/marketing/section";
+import { CheckList, FeatureGrid, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
 import { JsonLd } from "~/ui/seo/json-ld";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -119,28 +119,12 @@ export default function Stanwood({ loaderData }: Route.ComponentProps) {
 
       <Section id="features">
         <SectionHeading id="features" eyebrow="The stay" title="What Makes It Special" />
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
-          {FEATURES.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={FEATURES} className="sm:grid-cols-2" />
       </Section>
 
       <Section id="activities" tone="white">
         <SectionHeading id="activities" eyebrow="Things to do" title="Outdoor Activities" />
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {ACTIVITIES.map((card) => (
-            <li key={card.title}>
-              <FeatureCard icon={card.icon} title={card.title}>
-                <p>{card.text}</p>
-              </FeatureCard>
-            </li>
-          ))}
-        </ul>
+        <FeatureGrid cards={ACTIVITIES} className="sm:grid-cols-2 lg:grid-cols-3" />
       </Section>
 
       <Section id="highlights" tone="honey">

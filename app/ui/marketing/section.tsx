@@ -84,6 +84,43 @@ export function FeatureCard({
   );
 }
 
+export type FeatureItem = { icon?: ReactNode; title: string; text: ReactNode };
+
+/** A grid of feature cards (`className` sets the columns). */
+export function FeatureGrid({ cards, className }: { cards: readonly FeatureItem[]; className?: string }) {
+  return (
+    <ul className={cn("mt-10 grid gap-6", className)}>
+      {cards.map((card) => (
+        <li key={card.title}>
+          <FeatureCard icon={card.icon} title={card.title}>
+            <p>{card.text}</p>
+          </FeatureCard>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Numbered steps ("Step 1: …" for screen readers; the number itself is decoration). */
+export function NumberedSteps({ steps, className, titleClassName = "text-lg" }: { steps: readonly { title: string; text: ReactNode }[]; className?: string; titleClassName?: string }) {
+  return (
+    <ol className={cn("mt-10 grid gap-6", className)}>
+      {steps.map((step, index) => (
+        <li key={step.title} className="rounded-2xl border border-border bg-surface p-6 shadow-card">
+          <span className="flex size-11 items-center justify-center rounded-full bg-honey-400 text-lg font-bold text-ink" aria-hidden="true">
+            {index + 1}
+          </span>
+          <h3 className={cn("mt-4 font-bold text-ink", titleClassName)}>
+            <span className="sr-only">Step {index + 1}: </span>
+            {step.title}
+          </h3>
+          <p className="mt-2 text-ink-muted">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** A list with honey check marks. */
 export function CheckList({ items, className, dark = false }: { items: readonly ReactNode[]; className?: string; dark?: boolean }) {
   return (
