@@ -72,8 +72,9 @@ test("a customer picks free dates on the calendar and books; booked and past day
   await expect(page).toHaveURL("/sponsor-profile?tab=bookings");
   await expect(toast(page, "Booking Request Submitted!")).toBeVisible();
   // The new request is listed under My Bookings straight away.
-  await expect(page.getByText(formatDay(stay.checkIn)).first()).toBeVisible();
-  await expect(page.getByText("$330").first()).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: formatDay(stay.checkIn) });
+  await expect(row).toContainText("Lakeside RV Trailer");
+  await expect(row).toContainText("$330");
   const after = await bookedDates(page.request, assetId);
   expect(after.ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
   expect(ranges).not.toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });

@@ -4,6 +4,7 @@ import { dismissToasts, submitAdminLogin, prepareAdmin } from "./admin-helpers";
 import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
+import { addDays } from "../../app/features/bookings/stay-dates";
 import { bookedDates, freeStay, openPortalBooking } from "./stays-helpers";
 
 test.beforeEach(async ({ context }) => {
@@ -24,6 +25,16 @@ test("a guest books a stay in the portal, gets the e-mail with its calendar file
   // Nothing chosen yet: the spec's "Select dates".
   await page.getByRole("button", { name: "Request Booking" }).click();
   await expect(toast(page, "Select dates")).toContainText("Please select check-in and check-out dates");
+
+  // A past check-in typed past the date picker's minimum: the server refuses it.
+  const { today } = await bookedDates(page.request, assetId);
+  await page.getByLabel("Check-in date").fill(addDays(today, -1));
+  await page.getByLabel("Check-out date").fill(addDays(today, 1));
+  await page.getByLabel("Guest name").fill("Early Guest");
+  await page.getByLabel("Guest email").fill(uniqueEmail("early"));
+  await page.getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Error creating booking")).toContainText("Check-in can't be in the past");
+  await dismissToasts(page);
 
   const stay = await freeStay(page.request, assetId, 3);
   await page.getByLabel("Check-in date").fill(stay.checkIn);
