@@ -10,6 +10,7 @@
  *   npx tsx bench/bookings.ts --engine=pglite                              # embedded, in-process
  * Options: --duration=10 (seconds per phase) --connections=16 --users=150 --assets=60
  */
+import "../server/production-mode";
 import autocannon from "autocannon";
 import { randomBytes, randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -190,8 +191,9 @@ try {
   console.log(`endpoint:  ${bookingsPerSecond.toFixed(1)} bookings/s (${http.booked} booked, ${http.conflicts} Dates Unavailable, ${http.limited} rate-limited, ${http.errors} other), latency p50 ${http.result.latency.p50} ms, p99 ${http.result.latency.p99} ms`);
   console.log(`raw SQL:   ${raw.perSecond.toFixed(1)} inserts/s (${raw.inserted} inserted, ${raw.conflicts} overlaps refused), latency p50 ${raw.p50.toFixed(1)} ms, p99 ${raw.p99.toFixed(1)} ms`);
   console.log(`ratio endpoint / raw: ${(bookingsPerSecond / raw.perSecond).toFixed(3)} (target ≥ 0.2 on PostgreSQL)`);
-  console.log(`overlapping stays afterwards: ${overlaps?.n} (must be 0); endpoint bookings stored: ${stored?.n} of ${http.booked} answered`);
-  if (overlaps?.n !== 0 || stored?.n !== http.booked) process.exitCode = 1;
+  // Requests still in flight when the clock stopped are stored but not counted as answered.
+  console.log(`overlapping stays afterwards: ${overlaps?.n} (must be 0); endpoint bookings stored: ${stored?.n} (at least the ${http.booked} answered)`);
+  if (overlaps?.n !== 0 || (stored?.n ?? 0) < http.booked) process.exitCode = 1;
 } finally {
   await target.stop();
 }

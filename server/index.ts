@@ -1,3 +1,4 @@
+import "./production-mode";
 import { EnvError, parseEnv } from "../app/platform/env.server";
 import { createLogger } from "../app/platform/logger.server";
 import { startServer } from "./start";

@@ -1,4 +1,5 @@
-import { plainTextSelectors, render, toPlainText } from "@react-email/render";
+import { plainTextSelectors, toPlainText } from "@react-email/render";
+import { renderToStaticMarkup } from "react-dom/server";
 import { createElement, type FunctionComponent, type ReactElement } from "react";
 import { toSubjectLine } from "../validation";
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
@@ -32,6 +33,13 @@ const htmlToTextOptions = {
   ],
 };
 
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/** React adds <link rel="preload" as="image"> for images; mail clients have no use for it. */
+function stripImagePreloads(html: string) {
+  return html.replace(/<link\b[^>]*\brel="preload"[^>]*\bas="image"[^>]*\/?>/gi, "");
+}
+
 export const templateNames = Object.keys(templates) as TemplateName[];
 
 /** Renders one template to the subject line and both body parts; the plain-text part is derived from the same markup. */
@@ -40,8 +48,9 @@ export async function renderTemplate<N extends TemplateName>(name: N, props: Tem
   if (!definition) throw new Error(`Unknown mail template "${String(name)}"`);
   // The name-to-props link is checked at the call site; createElement cannot see through the generic.
   const element = createElement(definition.Component as FunctionComponent<object>, props as object);
-  // One React render: the plain-text part is converted from the HTML (half the cost of rendering twice).
-  const html = await render(element);
+  // One synchronous render (the templates never suspend), about half the cost of React Email's
+  // streaming render; the plain-text part is converted from that same HTML.
+  const html = `${XHTML_DOCTYPE}${stripImagePreloads(renderToStaticMarkup(element))}`;
   const text = toPlainText(html, htmlToTextOptions);
   return { subject: toSubjectLine(definition.subject(props)), html, text };
 }
