@@ -6,7 +6,7 @@ import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "
 import { toast } from "sonner";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
-import { useHydrated } from "~/ui/admin/use-hydrated";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { formatDay } from "~/ui/format";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";

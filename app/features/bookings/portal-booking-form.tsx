@@ -7,7 +7,7 @@ import { formatUsd } from "~/platform/money";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { formatDay } from "~/ui/format";
-import { useHydrated } from "~/ui/admin/use-hydrated";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
 import { BookingRequestSchema, MAX_GUESTS, portalIssueToast } from "./booking.schema";

@@ -11,7 +11,7 @@ import {
 } from "~/features/accounts/admin.schema";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "../hooks/use-hydrated";
 
 const LABEL: Record<SecondFactorMethod, string> = { totp: "Authenticator code", backup: "Backup code" };
 const INSTRUCTION: Record<SecondFactorMethod, string> = {
