@@ -1,3 +1,4 @@
+import "./platform/zod-config";
 import {
   data,
   isRouteErrorResponse,

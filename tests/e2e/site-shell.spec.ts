@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("site shell", () => {
   test("the drawer lists the visible menu items from the database, then its fixed entries", async ({ page, visit }) => {
@@ -71,6 +71,20 @@ test.describe("site shell", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     expect(consoleErrors.filter((e) => /Content Security Policy|Refused to/.test(e))).toEqual([]);
+  });
+
+  test("pages with forms report no CSP violation either (caught ones included, e.g. an eval probe)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}:${e.lineNumber}`));
+    });
+    for (const path of ["/contact", "/stanwood", "/adopt-hive-signup?tab=booking", "/customer-auth"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForTimeout(300);
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
   });
 });
 
