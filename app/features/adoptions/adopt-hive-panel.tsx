@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { Link, useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
 import { formatUsd } from "~/platform/money";
 import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { buttonClasses, Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption.schema";
+import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption.schema";
 
 type Viewer = { kind: "anonymous" } | { kind: "customer"; email: string } | { kind: "admin"; email: string };
 
@@ -108,19 +108,11 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
     shouldRevalidate: "onInput",
   });
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
+    <SchemaForm
+      form={form}
+      schema={AdoptionRequestSchema}
+      issueToast={adoptionIssueToast}
       aria-labelledby="complete-adoption-title"
-      onSubmit={(event) => {
-        const result = AdoptionRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!result.success) {
-          const issue = result.error.issues[0]!;
-          if (issue.path[0] === "tierId") toast.error("Select a tier", { description: "Please select an adoption tier" });
-          else toast.error("Validation Error", { description: issue.message });
-        }
-        form.onSubmit(event);
-      }}
       className="flex scroll-mt-24 flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"
     >
       <h3 id="complete-adoption-title" className="text-xl font-bold text-ink">
@@ -156,7 +148,7 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
       <Button type="submit" size="lg" disabled={processing}>
         {processing ? "Sending request…" : "Complete Adoption"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }
 

@@ -28,3 +28,9 @@ export const AdoptionRequestSchema = z.object({
 });
 
 export type AdoptionRequestInput = z.input<typeof AdoptionRequestSchema>;
+
+/** The toast for the first problem of the completion card (spec: Select a tier, else Validation Error). */
+export function adoptionIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {
+  if (issue.path[0] === "tierId") return { title: "Select a tier", description: ADOPTION_MESSAGES.selectTier };
+  return { title: "Validation Error", description: issue.message };
+}

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
 import { formatUsd } from "~/platform/money";
 import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { formatDay } from "~/ui/format";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -129,17 +129,10 @@ function BookingDetails({
   const signedIn = viewer.kind === "customer";
 
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        const result = BookingRequestSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!result.success) {
-          const { title, description } = portalIssueToast(result.error.issues[0]!);
-          toast.error(title, { description, id: "portal-booking-issue" });
-        }
-        form.onSubmit(event);
-      }}
+    <SchemaForm
+      form={form}
+      schema={BookingRequestSchema}
+      issueToast={portalIssueToast}
       className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"
       aria-labelledby="booking-details-title"
     >
@@ -157,8 +150,8 @@ function BookingDetails({
       <FormError errors={form.errors} id={form.errorId} />
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <DateField field={fields.checkInDate} label="Check-in date" min={today} onChange={setCheckIn} />
-        <DateField field={fields.checkOutDate} label="Check-out date" min={addDays(isCalendarDay(checkIn) ? checkIn : today, 1)} onChange={setCheckOut} />
+        <TextField field={fields.checkInDate} label="Check-in date" type="date" min={today} onValueChange={setCheckIn} />
+        <TextField field={fields.checkOutDate} label="Check-out date" type="date" min={addDays(isCalendarDay(checkIn) ? checkIn : today, 1)} onValueChange={setCheckOut} />
       </div>
       {booked.length > 0 && (
         <div className="rounded-xl bg-cream-dark/60 p-3 text-sm text-ink">
@@ -197,19 +190,7 @@ function BookingDetails({
           <TextField field={fields.guestEmail} label="Guest email" type="email" autoComplete="email" maxLength={255} />
         )}
         <TextField field={fields.guestPhone} label="Guest phone" type="tel" autoComplete="tel" optional maxLength={40} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fields.numberOfGuests.id} className={labelClasses}>
-            Number of guests
-          </label>
-          <input
-            {...getInputProps(fields.numberOfGuests, { type: "number" })}
-            key={fields.numberOfGuests.key}
-            min={1}
-            max={MAX_GUESTS}
-            className={selectClasses}
-          />
-          {fields.numberOfGuests.errors && <p className="text-sm font-medium text-red-800">{fields.numberOfGuests.errors[0]}</p>}
-        </div>
+        <TextField field={fields.numberOfGuests} label="Number of guests" type="number" inputMode="numeric" min={1} max={MAX_GUESTS} />
       </div>
 
       <dl className="grid grid-cols-2 gap-3 rounded-xl bg-honey-50 p-4 text-ink" aria-live="polite">
@@ -227,41 +208,7 @@ function BookingDetails({
       <Button type="submit" size="lg" disabled={processing}>
         {processing ? "Sending request…" : "Request Booking"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }
 
-function DateField({
-  field,
-  label,
-  min,
-  onChange,
-}: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<string | undefined, any, any>;
-  label: string;
-  min: string;
-  onChange: (value: string) => void;
-}) {
-  const errorId = `${field.id}-error`;
-  const invalid = Boolean(field.errors?.length);
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={field.id} className={labelClasses}>
-        {label}
-      </label>
-      <input
-        {...getInputProps(field, { type: "date", ariaDescribedBy: invalid ? errorId : undefined })}
-        key={field.key}
-        min={min}
-        onInput={(event) => onChange(event.currentTarget.value)}
-        className={selectClasses}
-      />
-      {invalid && (
-        <p id={errorId} className="text-sm font-medium text-red-800">
-          {field.errors![0]}
-        </p>
-      )}
-    </div>
-  );
-}

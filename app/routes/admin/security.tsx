@@ -24,6 +24,7 @@ import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
 import { TextField } from "~/ui/forms/text-field";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { toastFirstIssue } from "~/ui/forms/validation-toast";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -305,13 +306,9 @@ function SetupSteps({ setup, lastResult }: { setup: { qrCode: string; secret: st
       </li>
       <li>
         <h3 className="font-semibold text-ink">3. Enter the 6-digit code the app shows</h3>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          onSubmit={(event) => {
-            toastFirstIssue(event.currentTarget, ConfirmTotpSchema);
-            form.onSubmit(event);
-          }}
+        <SchemaForm
+          form={form}
+          schema={ConfirmTotpSchema}
           className="mt-3 flex max-w-md flex-col gap-4"
         >
           <input type="hidden" name="intent" value="confirm-2fa" />
@@ -325,7 +322,7 @@ function SetupSteps({ setup, lastResult }: { setup: { qrCode: string; secret: st
               Cancel set-up
             </Button>
           </div>
-        </Form>
+        </SchemaForm>
         <Form method="post" id="cancel-2fa" hidden>
           <input type="hidden" name="intent" value="cancel-2fa" />
         </Form>

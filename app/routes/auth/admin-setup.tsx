@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, LogIn, UserRoundPlus } from "lucide-react";
-import { data, Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { AdminSetupEmailSchema, AdminSetupSchema } from "~/features/accounts/admin.schema";
 import { ADMIN_EXISTS_MESSAGE, createFirstAdmin } from "~/features/accounts/admin-setup.server";
 import { limits, tooManyAttemptsMessage } from "~/features/accounts/limits";
@@ -13,7 +13,7 @@ import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/admin-setup";
@@ -178,13 +178,9 @@ function SetupForm({
   return (
     <>
       <p className="mt-2 text-center text-ink-muted">Create the first administrator of this site. This works only once.</p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          toastFirstIssue(event.currentTarget, schema);
-          form.onSubmit(event);
-        }}
+      <SchemaForm
+        form={form}
+        schema={schema}
         className="mt-6 flex flex-col gap-4"
       >
         <FormError errors={failure ? [failure] : undefined} id="admin-setup-error" />
@@ -207,7 +203,7 @@ function SetupForm({
           <UserRoundPlus aria-hidden="true" />
           {submitting ? "Creating…" : "Create Administrator"}
         </Button>
-      </Form>
+      </SchemaForm>
     </>
   );
 }

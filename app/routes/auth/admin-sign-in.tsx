@@ -1,7 +1,7 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { adminDestination, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
 import { AdminLoginSchema } from "~/features/accounts/auth.schema";
@@ -29,7 +29,7 @@ import { SecondFactorForm } from "~/ui/admin/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/admin-sign-in";
@@ -224,14 +224,10 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
   return (
-    <Form
-      method="post"
+    <SchemaForm
+      form={form}
+      schema={AdminLoginSchema}
       replace
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, AdminLoginSchema);
-        form.onSubmit(event);
-      }}
       className="mt-6 flex flex-col gap-4"
     >
       <input type="hidden" name="intent" value="login" />
@@ -247,6 +243,6 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
       <Button type="submit" size="lg" disabled={submitting}>
         {submitting ? "Logging in…" : "Login"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }

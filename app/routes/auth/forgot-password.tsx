@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation } from "react-router";
 import { ForgotPasswordSchema } from "~/features/accounts/recovery.schema";
 import { requestPasswordRecovery } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/forgot-password";
@@ -84,13 +84,9 @@ function RequestForm({ from, lastResult, loginPage }: { from: string | null; las
       <p className="mt-2 text-center text-ink-muted">
         Enter the email address of your account and we&apos;ll send you a link to choose a new password.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          toastFirstIssue(event.currentTarget, ForgotPasswordSchema);
-          form.onSubmit(event);
-        }}
+      <SchemaForm
+        form={form}
+        schema={ForgotPasswordSchema}
         className="mt-6 flex flex-col gap-4"
       >
         {form.errors && (
@@ -103,7 +99,7 @@ function RequestForm({ from, lastResult, loginPage }: { from: string | null; las
         <Button type="submit" size="lg" disabled={submitting} className="mt-2">
           {submitting ? "Sending…" : "Send Reset Link"}
         </Button>
-      </Form>
+      </SchemaForm>
       <p className="mt-6 text-center text-sm">
         <Link to={loginPage} className="font-semibold text-link underline underline-offset-4">
           Back to Login

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { authStateContext, type Actor } from "~/features/accounts/actor";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
+import { adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
 import { createAdoption } from "~/features/adoptions/adoptions.server";
 import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
@@ -99,10 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const submission = parseWithZod(formData, { schema: AdoptionRequestSchema });
   if (submission.status !== "success") {
-    const missingTier = Boolean(submission.error?.tierId);
-    const description = Object.values(submission.error ?? {}).flat()[0] ?? "";
-    const toast = missingTier ? errorToast("Select a tier", "Please select an adoption tier") : errorToast("Validation Error", String(description));
-    return data({ intent, result: submission.reply(), toast }, { status: 400 });
+    const issue = AdoptionRequestSchema.safeParse(Object.fromEntries(formData)).error?.issues[0];
+    const toast = issue ? adoptionIssueToast(issue) : { title: "Validation Error", description: "" };
+    return data({ intent, result: submission.reply(), toast: errorToast(toast.title, toast.description) }, { status: 400 });
   }
   const outcome = await createAdoption(platform, actor, submission.payload);
   if (!outcome.ok) {

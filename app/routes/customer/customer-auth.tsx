@@ -1,7 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Tabs } from "radix-ui";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
@@ -15,7 +15,7 @@ import { platformContext, requestInfoContext } from "~/platform/request-context"
 import type { Toast } from "~/platform/toast";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -175,14 +175,10 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
   });
   const submitting = useSubmitting("login");
   return (
-    <Form
-      method="post"
+    <SchemaForm
+      form={form}
+      schema={CustomerLoginSchema}
       replace
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, CustomerLoginSchema);
-        form.onSubmit(event);
-      }}
       className="flex flex-col gap-4"
     >
       <input type="hidden" name="intent" value="login" />
@@ -196,7 +192,7 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
       <Button type="submit" size="lg" disabled={submitting} className="mt-2">
         {submitting ? "Logging in…" : "Login"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }
 
@@ -210,14 +206,10 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
   });
   const submitting = useSubmitting("signup");
   return (
-    <Form
-      method="post"
+    <SchemaForm
+      form={form}
+      schema={CustomerSignUpSchema}
       replace
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, CustomerSignUpSchema);
-        form.onSubmit(event);
-      }}
       className="flex flex-col gap-4"
     >
       <input type="hidden" name="intent" value="signup" />
@@ -230,6 +222,6 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
       <Button type="submit" size="lg" disabled={submitting} className="mt-2">
         {submitting ? "Creating your account…" : "Sign Up"}
       </Button>
-    </Form>
+    </SchemaForm>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
-import { toast } from "sonner";
 import type { z } from "zod";
+import { toastFirstIssue, validationErrorToast, type ToIssueToast } from "./validation-toast";
 
 type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {
   // Any conform form: the helper only needs its id and submit handler.
@@ -12,6 +12,8 @@ type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate">
   schema: z.ZodType;
   /** The toast title over the first issue: the spec's "Validation Error" unless a screen says otherwise. */
   issueTitle?: string;
+  /** Title and text per issue, for screens whose spec names several (e.g. "Select an asset", "Select dates"). */
+  issueToast?: ToIssueToast;
 };
 
 /**
@@ -19,14 +21,14 @@ type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate">
  * action validates with the same schema) and, with it, checks in the browser first and shows
  * the first problem as a toast.
  */
-export function SchemaForm({ form, schema, issueTitle = "Validation Error", method = "post", children, ...props }: Props) {
+export function SchemaForm({ form, schema, issueTitle, issueToast, method = "post", children, ...props }: Props) {
+  const toIssueToast = issueToast ?? (issueTitle ? (issue: z.core.$ZodIssue) => ({ title: issueTitle, description: issue.message }) : validationErrorToast);
   return (
     <Form
       method={method}
       {...getFormProps(form)}
       onSubmit={(event) => {
-        const result = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-        if (!result.success) toast.error(issueTitle, { description: result.error.issues[0]?.message, id: "validation-error" });
+        toastFirstIssue(event.currentTarget, schema, toIssueToast);
         form.onSubmit(event);
       }}
       {...props}

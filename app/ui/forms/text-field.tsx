@@ -1,56 +1,39 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { cn } from "../primitives/cn";
+import { controlClasses, describedByOf, FieldFrame, type AnyField } from "./field-frame";
 
 type Props = {
-  // Conform's field metadata is generic over the whole form; any form's string field fits here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  field: FieldMetadata<string | undefined, any, any>;
+  field: AnyField;
   label: string;
-  type?: "text" | "email" | "password" | "tel" | "url" | "number";
+  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";
   autoComplete?: string;
   hint?: ReactNode;
   optional?: boolean;
   inputMode?: "numeric" | "text" | "email" | "tel";
   maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  onValueChange?: (value: string) => void;
   className?: string;
   autoFocus?: boolean;
 };
 
 /** A labelled input with its hint and error wired up for screen readers (aria-describedby, aria-invalid). */
-export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, className, autoFocus }: Props) {
-  const errorId = `${field.id}-error`;
-  const hintId = `${field.id}-hint`;
-  const invalid = Boolean(field.errors?.length);
+export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, min, max, onValueChange, className, autoFocus }: Props) {
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <label htmlFor={field.id} className="text-sm font-semibold text-ink">
-        {label}
-        {optional && <span className="ml-1 font-normal text-ink-muted">(optional)</span>}
-      </label>
+    <FieldFrame field={field} label={label} optional={optional} hint={hint} className={className}>
       <input
-        {...getInputProps(field, { type, ariaDescribedBy: [hint ? hintId : "", invalid ? errorId : ""].filter(Boolean).join(" ") || undefined })}
+        {...getInputProps(field, { type, ariaDescribedBy: describedByOf(field, hint) })}
         key={field.key}
         autoComplete={autoComplete}
         inputMode={inputMode}
         maxLength={maxLength}
+        min={min}
+        max={max}
+        onInput={onValueChange && ((event) => onValueChange(event.currentTarget.value))}
         autoFocus={autoFocus}
-        className={cn(
-          "min-h-11 rounded-xl border bg-surface px-3.5 text-base text-ink shadow-sm transition-colors",
-          "placeholder:text-ink-muted/70 focus-visible:border-forest-700",
-          invalid ? "border-red-700" : "border-border",
-        )}
+        className={controlClasses(Boolean(field.errors?.length))}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {invalid && (
-        <p id={errorId} className="text-sm font-medium text-red-800">
-          {field.errors![0]}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

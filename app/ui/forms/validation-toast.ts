@@ -1,13 +1,20 @@
 import type { z } from "zod";
 import { toast } from "sonner";
 
+export type IssueToast = { title: string; description: string };
+export type ToIssueToast = (issue: z.core.$ZodIssue) => IssueToast;
+
+/** The spec's default: the first problem of a form under the toast title "Validation Error". */
+export const validationErrorToast: ToIssueToast = (issue) => ({ title: "Validation Error", description: issue.message });
+
 /**
- * The spec shows the first problem of a form under the toast title "Validation Error".
+ * Toasts the form's first problem (a screen may name its own titles, e.g. "Select dates").
  * Returns true when the form is valid (so the caller lets it submit).
  */
-export function toastFirstIssue(form: HTMLFormElement, schema: z.ZodType) {
+export function toastFirstIssue(form: HTMLFormElement, schema: z.ZodType, toIssueToast: ToIssueToast = validationErrorToast) {
   const result = schema.safeParse(Object.fromEntries(new FormData(form)));
   if (result.success) return true;
-  toast.error("Validation Error", { description: result.error.issues[0]?.message, id: "validation-error" });
+  const { title, description } = toIssueToast(result.error.issues[0]!);
+  toast.error(title, { description, id: "validation-error" });
   return false;
 }
