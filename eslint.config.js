@@ -19,6 +19,7 @@ export default tseslint.config(
           patterns: [
             { group: ["../../routes/*", "~/routes/*"], message: "Dependencies point routes → features → platform, never back." },
           ],
+          paths: [{ name: "zod", message: "Import z from ~/platform/zod: it configures zod for the Content-Security-Policy first." }],
         },
       ],
     },
@@ -33,7 +34,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/features/*", "~/routes/*"], message: "platform/ holds no business rules: it may not import features or routes." }] },
+        {
+          patterns: [{ group: ["~/features/*", "~/routes/*"], message: "platform/ holds no business rules: it may not import features or routes." }],
+          paths: [{ name: "zod", message: "Import z from ~/platform/zod: it configures zod for the Content-Security-Policy first." }],
+        },
       ],
     },
   },

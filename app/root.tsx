@@ -1,4 +1,3 @@
-import "./platform/zod-config";
 import {
   data,
   isRouteErrorResponse,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 import {
   ADMIN_PASSWORD_TOO_SHORT_MESSAGE,
   INVALID_BACKUP_CODE_MESSAGE,

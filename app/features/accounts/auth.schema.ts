@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /** The spec's messages, word for word. One schema per form: the browser and the action use the same. */
 const email = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 export const PAYMENT_FREQUENCIES = ["monthly", "annual"] as const;
 export const PAYMENT_METHODS = ["credit_card", "cash", "crypto"] as const;

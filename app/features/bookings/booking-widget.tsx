@@ -1,9 +1,8 @@
-import { format, parseISO } from "date-fns";
-import { useEffect, useId, useMemo, useState } from "react";
-import { DayPicker } from "react-day-picker";
-import "react-day-picker/style.css";
+import { format } from "date-fns";
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
+import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -11,8 +10,12 @@ import { formatDay } from "~/ui/format";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { BookableAsset } from "./availability.server";
-import { MAX_GUESTS, MISSING_INFORMATION } from "./booking.schema";
+import { MAX_GUESTS } from "./booking-limits";
+import { MISSING_INFORMATION } from "./messages";
 import { addDays, overlapsAny, type BookedRange } from "./stay-dates";
+
+// The calendar shows once an asset is chosen: its code loads then, not with the page.
+const CheckInCalendar = lazy(() => import("./check-in-calendar"));
 
 export type BookingWidgetProps = {
   /** Locations with at least one available asset (listBookableLocations). */
@@ -112,7 +115,8 @@ export function BookingWidget({ locations, defaultLocationId }: BookingWidgetPro
   }
 
   return (
-    <section id="reserve" aria-labelledby={`${ids}-title`} className="scroll-mt-20 bg-forest-50 py-16">
+    // On /stanwood the page hydrates when this section comes into view (see PageHandle).
+    <section id="reserve" data-hydrate-trigger={"visible" satisfies HydrateTrigger} aria-labelledby={`${ids}-title`} className="scroll-mt-20 bg-forest-50 py-16">
       <div className="mx-auto max-w-5xl px-4 sm:px-6">
         <h2 id={`${ids}-title`} className="text-3xl font-bold tracking-tight text-ink">
           Reserve Your Dates
@@ -259,21 +263,21 @@ export function BookingWidget({ locations, defaultLocationId }: BookingWidgetPro
                 Loading availability…
               </p>
             ) : (
-              <DayPicker
-                mode="single"
-                selected={checkIn ? parseISO(checkIn) : undefined}
-                onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
-                disabled={unavailable}
-                startMonth={parseISO(today)}
-                defaultMonth={checkIn ? parseISO(checkIn) : parseISO(today)}
-                today={parseISO(today)}
-                className="apiary-day-picker mt-2"
-                footer={
-                  <p className="mt-2 text-sm text-ink-muted">
-                    {checkIn ? `Staying ${nights} ${nights === 1 ? "night" : "nights"} from ${formatDay(checkIn)}.` : "Greyed-out days are taken or can't fit your stay."}
+              <Suspense
+                fallback={
+                  <p className="mt-2 text-sm text-ink-muted" role="status">
+                    Loading availability…
                   </p>
                 }
-              />
+              >
+                <CheckInCalendar
+                  today={today}
+                  checkIn={checkIn}
+                  nights={nights}
+                  isUnavailable={unavailable}
+                  onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
+                />
+              </Suspense>
             )}
           </fieldset>
         </form>

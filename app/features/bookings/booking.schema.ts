@@ -1,9 +1,7 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
+import { MAX_GUESTS, MAX_NIGHTS } from "./booking-limits";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
 
-export const MAX_GUESTS = 4;
-/** Longest stay one request may ask for; longer stays are arranged with the team. */
-export const MAX_NIGHTS = 30;
 
 export const BOOKING_MESSAGES = {
   selectAsset: "Please select an asset to book",
@@ -57,17 +55,6 @@ export const BookingRequestSchema = z
 
 export type BookingRequestInput = z.input<typeof BookingRequestSchema>;
 export type BookingRequest = z.output<typeof BookingRequestSchema>;
-
-/** The widget's toast for a missing field (spec: Missing Information). */
-export const MISSING_INFORMATION = {
-  title: "Missing Information",
-  description: "Please fill in all required fields including location and asset.",
-} as const;
-
-export const DATES_UNAVAILABLE = {
-  title: "Dates Unavailable",
-  description: "These dates are already booked. Please select different dates.",
-} as const;
 
 /** The portal's toast for the first problem with its form (spec: Select an asset, Select dates, Validation Error). */
 export function portalIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {

@@ -9,8 +9,8 @@ import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
-import { BookingRequestSchema, DATES_UNAVAILABLE } from "./booking.schema";
-import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, TOO_MANY_BOOKINGS } from "./messages";
+import { BookingRequestSchema } from "./booking.schema";
+import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, DATES_UNAVAILABLE, TOO_MANY_BOOKINGS } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
 import { stayPath, stayToken } from "./stay-link.server";
 

@@ -8,9 +8,8 @@ import { insertAsset, insertCustomer, insertLocation } from "../../../tests/fact
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "./availability.server";
-import { DATES_UNAVAILABLE } from "./booking.schema";
 import { createBooking } from "./bookings.server";
-import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST } from "./messages";
+import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, DATES_UNAVAILABLE } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
 import { readStayToken } from "./stay-link.server";
 

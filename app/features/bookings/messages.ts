@@ -5,3 +5,14 @@ export const CHECK_IN_IN_PAST = "Check-in can't be in the past. Please choose to
 export const CHECK_IN_TOO_FAR = "Bookings open up to two years ahead. Please choose an earlier date.";
 export const TOO_MANY_BOOKINGS = "Too many booking requests from here. Please wait a while and try again.";
 export const GENERIC_BOOKING_FAILURE = "Something went wrong. Please try again.";
+
+/** The widget's toast for a missing field (spec: Missing Information). */
+export const MISSING_INFORMATION = {
+  title: "Missing Information",
+  description: "Please fill in all required fields including location and asset.",
+} as const;
+
+export const DATES_UNAVAILABLE = {
+  title: "Dates Unavailable",
+  description: "These dates are already booked. Please select different dates.",
+} as const;

@@ -10,7 +10,8 @@ import { formatDay } from "~/ui/format";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
-import { BookingRequestSchema, MAX_GUESTS, portalIssueToast } from "./booking.schema";
+import { MAX_GUESTS } from "./booking-limits";
+import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
 import { addDays, isCalendarDay, nightsBetween, type BookedRange } from "./stay-dates";
 
 export type PortalBookingData = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /** The contact form's rules and messages, word for word from the spec; the browser and the action share it. */
 export const ContactMessageSchema = z.object({

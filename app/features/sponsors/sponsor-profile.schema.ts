@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /**
  * The editable part of a sponsor profile, used by the browser and by the action alike. The spec

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { z } from "~/platform/zod";
 import type { OutboxAttachment } from "~/platform/db/schema";
 
 /** A message the outbox refuses to store or the transport refuses to send; the text names the field. */

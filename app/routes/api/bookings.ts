@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
-import { DATES_UNAVAILABLE, MISSING_INFORMATION } from "~/features/bookings/booking.schema";
+import { DATES_UNAVAILABLE, MISSING_INFORMATION } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { GENERIC_BOOKING_FAILURE } from "~/features/bookings/messages";
 import { platformContext, requestInfoContext } from "~/platform/request-context";

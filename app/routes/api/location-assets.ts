@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { z } from "zod";
+import { z } from "~/platform/zod";
 import { listAvailableAssets } from "~/features/bookings/availability.server";
 import { platformContext } from "~/platform/request-context";
 import type { Route } from "./+types/location-assets";

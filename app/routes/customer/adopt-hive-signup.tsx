@@ -6,7 +6,8 @@ import { adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/
 import { createAdoption } from "~/features/adoptions/adoptions.server";
 import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
-import { BookingRequestSchema, DATES_UNAVAILABLE, portalIssueToast } from "~/features/bookings/booking.schema";
+import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/booking.schema";
+import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { accountNameOf, createBooking } from "~/features/bookings/bookings.server";
 import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";

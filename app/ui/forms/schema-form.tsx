@@ -1,7 +1,7 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
-import type { z } from "zod";
+import type { z } from "~/platform/zod";
 import { toastFirstIssue, validationErrorToast, type ToIssueToast } from "./validation-toast";
 
 type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {

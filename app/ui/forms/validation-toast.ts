@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "~/platform/zod";
 import { toast } from "sonner";
 
 export type IssueToast = { title: string; description: string };

@@ -1,0 +1,4 @@
+/** Limits of one booking request, shared by the forms and the server's schema. */
+export const MAX_GUESTS = 4;
+/** Longest stay one request may ask for; longer stays are arranged with the team. */
+export const MAX_NIGHTS = 30;
