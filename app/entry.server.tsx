@@ -1,6 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import {
@@ -10,8 +9,10 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { classifyError } from "./platform/errors/classify";
+import { documentScriptsFilter } from "./platform/html/document-scripts.server";
 import { NonceProvider } from "./platform/nonce";
-import { platformContext, requestInfoContext, type RequestInfo } from "./platform/request-context";
+import { defersHydration } from "./platform/page-handle";
+import { flashToastContext, platformContext, requestInfoContext, type RequestInfo } from "./platform/request-context";
 import { getPlatform, startPlatform, stopPlatform } from "./platform/runtime.server";
 
 export const streamTimeout = 5_000;
@@ -44,7 +45,8 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
+          const body = documentScriptsFilter({
+            deferHydration: defersHydrationNow(routerContext, loadContext),
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
@@ -65,6 +67,16 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * A page that defers its hydration (PageHandle) does so only for a plain view of it: a toast or
+ * an action's answer is shown by React, so such a document hydrates at once.
+ */
+function defersHydrationNow(routerContext: EntryContext, loadContext: RouterContextProvider) {
+  const { matches, actionData, errors } = routerContext.staticHandlerContext;
+  if (actionData || errors || loadContext.get(flashToastContext)) return false;
+  return defersHydration(matches.map((match) => routerContext.routeModules[match.route.id]?.handle));
 }
 
 /** Unexpected errors from loaders, actions and rendering: one classified log line each. */

@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
@@ -17,20 +16,22 @@ import { authStateContext } from "./features/accounts/actor";
 import { resolveAuthState } from "./features/accounts/session.server";
 import { listVisibleMenuItems } from "./features/content/menu.server";
 import { useNonce } from "./platform/nonce";
+import { useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
 import { flashToastContext, platformContext } from "./platform/request-context";
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
+import { FlashToast } from "./ui/toast/flash-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { ApplicationError } from "./ui/errors/application-error";
 import { NotFound } from "./ui/errors/not-found";
 import { SiteShell } from "./ui/layout/site-shell";
+// Bundled on its own (Vite's worker build is a plain bundle with its own URL): pages served
+// without React load only this.
+import shellScriptUrl from "./ui/layout/shell-script.ts?worker&url";
 
-/** A route lists the tables its page shows in `handle.live`; the page revalidates when they change. */
-export type LiveHandle = { live?: readonly string[] };
-
-export const handle: LiveHandle = { live: ["menu_items"] };
+export const handle: PageHandle = { live: ["menu_items"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -73,8 +74,13 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const staticDocument = useStaticDocument();
+  useEffect(() => {
+    // Browser tests wait for this before they interact (error screens included).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
-    <html lang="en">
+    <html lang="en" data-static={staticDocument ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -84,29 +90,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <script type="module" src={shellScriptUrl} nonce={nonce} suppressHydrationWarning />
+        {!staticDocument && (
+          <>
+            <Toaster position="top-center" richColors closeButton />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
-function useLiveTables() {
-  return useMatches().flatMap((match) => (match.handle as LiveHandle | undefined)?.live ?? []);
-}
-
 export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(useLiveTables());
   useToast(loaderData.toast);
-  useEffect(() => {
-    // Browser tests wait for this before they interact.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  const staticDocument = useStaticDocument();
   return (
-    <SiteShell menuItems={loaderData.menuItems} user={loaderData.user}>
-      <Outlet />
-    </SiteShell>
+    <>
+      {staticDocument && loaderData.toast && <FlashToast toast={loaderData.toast} />}
+      <SiteShell menuItems={loaderData.menuItems} user={loaderData.user}>
+        <Outlet />
+      </SiteShell>
+    </>
   );
 }
 

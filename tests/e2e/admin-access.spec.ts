@@ -54,7 +54,7 @@ test("a customer's password is refused at /auth with Access Denied", async ({ pa
   const email = uniqueEmail("customer-at-admin-door");
   await signUpCustomer(page, email);
   await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL("/");
 
   await visit("/auth");

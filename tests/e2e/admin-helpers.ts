@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { expect, waitForHydration } from "./fixtures";
@@ -19,18 +19,9 @@ export function uniqueEmail(label: string) {
   return `${label}-${Date.now()}-${randomInt(1e6)}@example.com`;
 }
 
-/** The toast with this title (sonner renders each as an <li data-sonner-toast>). */
-export function toast(page: Page, title: string): Locator {
-  return page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-}
+import { dismissToasts, toast } from "./toasts";
 
-/** Closes open toasts so an accessibility check sees the page itself. */
-export async function dismissToasts(page: Page) {
-  const close = page.locator("[data-sonner-toast] [data-close-button]");
-  // A toast may time out while it is being clicked: then there is simply one fewer to close.
-  while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => {});
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
-}
+export { dismissToasts, toast } from "./toasts";
 
 /** Fills the admin login form on /auth (already open) and submits it. */
 export async function submitAdminLogin(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {

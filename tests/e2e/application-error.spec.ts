@@ -25,6 +25,9 @@ test.describe("application error screen", () => {
 
     const response = await page.goto(`${running.url}/`);
     expect(response?.status()).toBe(500);
+    // The error screen hydrates even on a page otherwise served without React: its details and
+    // Copy Error need it.
+    await waitForHydration(page);
     await expect(page.getByRole("heading", { name: "Application Error" })).toBeVisible();
     await expect(page.getByText("Something went wrong")).toBeVisible();
     await expect(page.getByText("UNKNOWN_ERROR")).toBeVisible();

@@ -59,6 +59,23 @@ test.describe("contact form", () => {
     await expect(page.getByText("Message must be at least 10 characters")).toBeVisible();
   });
 
+  test("loads without React until the visitor reaches for the form; what was typed meanwhile is kept", async ({ page }) => {
+    const subject = uniqueSubject("Early typing");
+    await page.goto("/contact");
+    await page.waitForTimeout(300);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    // Focusing the first field starts React; the typing goes on while it takes over.
+    await page.getByLabel("Name", { exact: true }).pressSequentially("Early Bird");
+    await page.getByLabel("Email", { exact: true }).fill("early@example.com");
+    await page.getByLabel("Subject", { exact: true }).fill(subject);
+    await page.getByLabel("Message", { exact: true }).fill("Typed while the page was still waking up.");
+    await waitForHydration(page);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Early Bird");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Message sent!")).toBeVisible();
+    await waitForMail(CONTACT_TO, new RegExp(`New contact message: ${subject}`));
+  });
+
   test("sends the message: toast, empty form, and the e-mail reaches the mailbox with Reply-To set to the sender", async ({ page, visit }) => {
     const subject = uniqueSubject("School visit");
     await visit("/contact");

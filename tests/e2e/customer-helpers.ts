@@ -16,10 +16,7 @@ export async function useOwnClientAddress(context: BrowserContext) {
   await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
 }
 
-/** The toast with this title (sonner renders each as an <li data-sonner-toast>). */
-export function toast(page: Page, title: string) {
-  return page.locator("[data-sonner-toast]").filter({ has: page.getByText(title, { exact: true }) });
-}
+export { dismissToasts, toast } from "./toasts";
 
 export const PASSWORD = "Hive-Meadow-Lantern-31";
 
@@ -44,17 +41,4 @@ export async function followVerificationLink(page: Page, email: string) {
   const mail = await waitForMail(email, /Confirm your e-mail address/);
   const origin = new URL(page.url()).origin;
   await page.goto(linkIn(mail, `${origin}/api/auth/verify-email`));
-}
-
-/**
- * Closes the open toasts, so an accessibility check sees the page itself: sonner's rich
- * colours are below 4.5:1 contrast until the theme overrides them (reported to the lead).
- */
-export async function dismissToasts(page: Page) {
-  // A closed toast stays in the DOM, marked data-removed, while it animates out.
-  const open = page.locator('[data-sonner-toast]:not([data-removed="true"]) [data-close-button]');
-  while ((await open.count()) > 0) {
-    await open.first().click({ force: true }).catch(() => undefined);
-  }
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
 }

@@ -91,7 +91,7 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   const back = decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!);
   await signUp(page, email, undefined, back);
   await waitForHydration(page);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole("main").getByText(`Signed in as ${email}`)).toBeVisible();
   const card = page.getByRole("form", { name: "Complete your Guardian adoption" });
   await expect(card).toBeVisible();
   await expect(card.getByLabel(/^Monthly/)).toBeChecked();
@@ -160,6 +160,8 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Guest email").fill(uniqueEmail("offline"));
     await page.getByRole("button", { name: "Request Booking" }).click();
     await expect(page).toHaveURL("/");
+    // The landing page is served without React: the server renders the flash toast itself.
+    await expect(toast(page, "Booking request submitted!")).toBeVisible();
     expect((await bookedDates(page.request, assetId)).ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
   });
 });
@@ -176,6 +178,7 @@ test("the adoption form works without JavaScript for a signed-in sponsor", async
   await card.getByLabel("Hive name").fill("Clover");
   await card.getByRole("button", { name: "Complete Adoption" }).click();
   await expect(nojs).toHaveURL("/");
+  await expect(toast(nojs, "Adoption request submitted!")).toBeVisible();
   const mail = await waitForMail(email, /Welcome to the hive: your Forager adoption/);
   expect(mail.text).toContain("$22.55 per month");
   expect(mail.text).toContain("Clover");

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { DEFERRED_MODULE_TYPE, HYDRATE_TRIGGER_ATTRIBUTE } from "../../app/platform/html/deferred-hydration";
 
 /** Runs axe (WCAG 2.1 A/AA) on the page as it is now and fails on any violation. */
 export async function expectAccessible(page: Page, label = page.url()) {
@@ -8,8 +9,15 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(summary, `accessibility violations on ${label}`).toEqual([]);
 }
 
-/** The root marks <html data-hydrated> once React has taken over the server-rendered page. */
+/**
+ * The root marks <html data-hydrated> once React has taken over the server-rendered page (the
+ * shell script marks pages served without React). A page that hydrates when its interactive part
+ * is needed (PageHandle "deferred") gets the pointer moved onto that part first, as a visitor would.
+ */
 export async function waitForHydration(page: Page) {
+  if ((await page.locator(`script[type="${DEFERRED_MODULE_TYPE}"]`).count()) > 0) {
+    await page.locator(`[${HYDRATE_TRIGGER_ATTRIBUTE}]`).first().hover();
+  }
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("site shell", () => {
@@ -85,6 +86,127 @@ test.describe("site shell", () => {
       await page.waitForTimeout(300);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
+  });
+});
+
+test.describe("pages served without React, and the native drawer and menu", () => {
+  const STATIC_PAGES = ["/", "/home", "/adopt-hive", "/bitcoin-conference"];
+
+  test("the marketing pages load the shell script only; React pages load theirs without module preloads", async ({ page, visit }) => {
+    for (const path of STATIC_PAGES) {
+      await visit(path);
+      const scripts = await page.evaluate(() =>
+        [...document.querySelectorAll("script")]
+          .filter((s) => s.type !== "application/ld+json")
+          .map((s) => s.getAttribute("src") ?? "inline"),
+      );
+      expect(scripts, path).toEqual([expect.stringMatching(/^\/assets\/shell-script-[\w-]+\.js$/)]);
+      await expect(page.locator("html"), path).toHaveAttribute("data-static", "");
+    }
+    const blog = await (await page.request.get("/blog")).text();
+    expect(blog).not.toContain("modulepreload");
+    expect(blog).toMatch(/<script[^>]* type="module"[^>]*>[^<]*import\(/);
+    await visit("/blog");
+    await expect(page.locator("html")).not.toHaveAttribute("data-static");
+  });
+
+  test("/stanwood hydrates only when the booking widget comes into view, and then works", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/stanwood");
+    await page.waitForTimeout(500);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    expect(scripts).toEqual([expect.stringMatching(/^\/assets\/shell-script-/)]);
+    // The drawer works before React does.
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.getByRole("region", { name: "Reserve Your Dates" }).scrollIntoViewIfNeeded();
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(scripts.length).toBeGreaterThan(1);
+    const widget = page.getByRole("region", { name: "Reserve Your Dates" });
+    await widget.getByLabel("Location").selectOption({ label: "Stanwood" });
+    await expect(widget.getByRole("combobox", { name: "Asset" }).getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
+    await expectAccessible(page, "/stanwood once hydrated");
+  });
+
+  test("a drawer link to a section of the same page closes the drawer and scrolls there", async ({ page, visit }) => {
+    await visit("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await drawer.getByRole("link", { name: "Roadmap" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page).toHaveURL(/\/#roadmap$/);
+    await expect(page.locator("#roadmap")).toBeInViewport();
+  });
+
+  test("on a React page a drawer link navigates in place and closes the drawer; so does going back", async ({ page, visit }) => {
+    await visit("/contact");
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await drawer.getByRole("link", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/customer-auth$/);
+    await expect(drawer).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(drawer).toBeHidden();
+    // Both navigations happened without a document load.
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("signed in, on a page without React: the account menu works natively and Logout shows the server's toast", async ({
+    page,
+    context,
+  }) => {
+    await useOwnClientAddress(context);
+    const email = uniqueEmail("static-menu");
+    await signUp(page, email);
+    await page.goto("/");
+    await waitForHydration(page);
+    const opener = page.getByRole("button", { name: "Account menu" });
+    await opener.click();
+    const menu = page.locator("#account-menu");
+    await expect(menu).toBeVisible();
+    await expect(menu).toContainText(email);
+    await expectAccessible(page, "/ with the account menu open");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await menu.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    const loggedOut = toast(page, "Logged out successfully");
+    await expect(loggedOut).toBeVisible();
+    await expect(loggedOut).toHaveAttribute("role", "status");
+    await expect(loggedOut).toContainText("See you next time!");
+    await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+    await expectAccessible(page, "/ with the flash toast");
+    await loggedOut.getByRole("button", { name: "Close" }).click();
+    await expect(loggedOut).toHaveCount(0);
+  });
+
+  test("the server's flash toast hides itself after five seconds", async ({ page, context }) => {
+    await useOwnClientAddress(context);
+    await signUp(page, uniqueEmail("static-toast"));
+    await page.goto("/home");
+    await waitForHydration(page);
+    await page.clock.install();
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    const loggedOut = toast(page, "Logged out successfully");
+    await expect(loggedOut).toBeVisible();
+    await page.clock.runFor(4_000);
+    await expect(loggedOut).toBeVisible();
+    await page.clock.runFor(1_500);
+    await expect(loggedOut).toHaveCount(0);
   });
 });
 

@@ -8,7 +8,11 @@ import { formatUsd } from "~/ui/format";
 import { CheckList, FeatureGrid, NumberedSteps, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
 import { pageMeta } from "~/ui/seo/page-meta";
+import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/adopt-hive";
+
+/** Nothing here needs React in the browser: served as HTML and CSS (see PageHandle). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -14,7 +14,12 @@ import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { pageMeta } from "~/ui/seo/page-meta";
 import { useToast } from "~/ui/toast/use-toast";
+import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
+import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/contact";
+
+/** The form works as plain HTML until the visitor reaches for it; React takes over then. */
+export const handle: PageHandle = { hydrate: "deferred" };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {
@@ -70,7 +75,10 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       )}
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[1.6fr_1fr]">
-        <section aria-labelledby="contact-form-title" className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
+        <section
+          aria-labelledby="contact-form-title"
+          data-hydrate-trigger={"interaction" satisfies HydrateTrigger}
+          className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
           <h2 id="contact-form-title" className="text-2xl font-bold text-ink">
             Send us a message
           </h2>

@@ -9,7 +9,11 @@ import { formatDate } from "~/ui/format";
 import { CheckList, FeatureGrid, NumberedSteps, Section, SectionHeading } from "~/ui/marketing/section";
 import { ButtonLink } from "~/ui/primitives/button";
 import { pageMeta } from "~/ui/seo/page-meta";
+import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/home";
+
+/** Nothing here needs React in the browser: served as HTML and CSS (see PageHandle). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -7,7 +7,11 @@ import { CheckList, FeatureGrid, Section, SectionHeading } from "~/ui/marketing/
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { JsonLd } from "~/ui/seo/json-ld";
 import { pageMeta } from "~/ui/seo/page-meta";
+import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/landing";
+
+/** Nothing here needs React in the browser: served as HTML and CSS (see PageHandle). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -8,7 +8,11 @@ import { CheckList, FeatureGrid, Section, SectionHeading } from "~/ui/marketing/
 import { ButtonLink } from "~/ui/primitives/button";
 import { JsonLd } from "~/ui/seo/json-ld";
 import { pageMeta } from "~/ui/seo/page-meta";
+import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/stanwood";
+
+/** Only the booking widget at the bottom is interactive: React takes over as it comes into view. */
+export const handle: PageHandle = { hydrate: "deferred" };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -1,5 +1,4 @@
 import { ExternalLink } from "lucide-react";
-import type { MouseEvent } from "react";
 import { NavLink } from "react-router";
 
 /** A visible menu item as loaded from the menu_items table. */
@@ -15,22 +14,16 @@ export function menuLinkKind(path: string): MenuLinkKind {
   return "internal";
 }
 
-export type MenuLinkItemProps = {
-  item: MenuLink;
-  className?: string;
-  /** Called when the link is activated (e.g. to close the drawer); may call `event.preventDefault()`. */
-  onNavigate?: (event: MouseEvent<HTMLAnchorElement>, kind: MenuLinkKind) => void;
-};
+export type MenuLinkItemProps = { item: MenuLink; className?: string };
 
 /** Renders one menu item as the right kind of link (the caller supplies the surrounding <li>). */
-export function MenuLinkItem({ item, className, onNavigate }: MenuLinkItemProps) {
+export function MenuLinkItem({ item, className }: MenuLinkItemProps) {
   const path = item.path.trim();
   const kind = menuLinkKind(path);
-  const onClick = onNavigate ? (event: MouseEvent<HTMLAnchorElement>) => onNavigate(event, kind) : undefined;
   switch (kind) {
     case "external":
       return (
-        <a href={path} target="_blank" rel="noopener noreferrer" className={className} onClick={onClick}>
+        <a href={path} target="_blank" rel="noopener noreferrer" className={className}>
           {item.label}
           <ExternalLink aria-hidden="true" className="size-4 shrink-0 opacity-70" />
           <span className="sr-only"> (opens in a new tab)</span>
@@ -38,13 +31,13 @@ export function MenuLinkItem({ item, className, onNavigate }: MenuLinkItemProps)
       );
     case "anchor":
       return (
-        <a href={path} className={className} onClick={onClick}>
+        <a href={path} className={className}>
           {item.label}
         </a>
       );
     case "internal":
       return (
-        <NavLink to={path} end className={className} onClick={onClick}>
+        <NavLink to={path} end className={className}>
           {item.label}
         </NavLink>
       );
