@@ -62,7 +62,9 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5_000 });
+  // pg-pool's timeout also counts the wait for a free connection: a burst of requests (200 people racing for the same
+  // nights) queues behind a small pool, so the limit is generous (a refused connection still fails at once).
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 20_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
