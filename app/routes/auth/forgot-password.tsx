@@ -28,8 +28,8 @@ function loginPageFor(from: unknown) {
   return from === "customer" ? "/customer-auth" : "/auth";
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { from: new URL(request.url).searchParams.get("from") === "customer" ? "customer" : null };
+export function loader({ url }: Route.LoaderArgs) {
+  return { from: url.searchParams.get("from") === "customer" ? "customer" : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

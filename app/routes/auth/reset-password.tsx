@@ -38,9 +38,9 @@ async function leave(toast: Toast, secret: string) {
   return redirect("/auth", { headers: { "Set-Cookie": await toastHeader(toast, secret) } });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const done = params.get("done");
   if (done === "customer" || done === "admin") return { token: null, email: null, loginPage: LOGIN_PAGES[done] };
 

@@ -29,10 +29,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Log in or create your Apiary sponsor account to book stays and adopt hives." },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const state = context.get(authStateContext);
-  const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DEFAULT_DESTINATION);
   let toast: Toast | null = googleErrorToast(url.searchParams.get("error"));
 

@@ -7,15 +7,15 @@ import { proseClasses } from "~/ui/content/prose";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(platformContext);
   const post = await findPublishedPost(db, params.slug);
   if (!post) {
     // Drafts answer exactly like posts that do not exist.
-    logger.warn({ path: new URL(request.url).pathname }, "404: no page at this path");
+    logger.warn({ path: url.pathname }, "404: no page at this path");
     throw data(null, { status: 404 });
   }
-  const url = `${env.APP_URL}/blog/${post.slug}`;
+  const postUrl = `${env.APP_URL}/blog/${post.slug}`;
   const image = post.featuredImage && (post.featuredImage.startsWith("/") ? `${env.APP_URL}${post.featuredImage}` : post.featuredImage);
   const jsonLd = {
     "@context": "https://schema.org",
@@ -25,8 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...(image ? { image } : {}),
     datePublished: post.publishedAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
-    mainEntityOfPage: url,
-    url,
+    mainEntityOfPage: postUrl,
+    url: postUrl,
     publisher: { "@type": "Organization", name: "Apiary", url: env.APP_URL },
   };
   return {

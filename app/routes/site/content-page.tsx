@@ -10,11 +10,11 @@ import type { Route } from "./+types/content-page";
 /** The page re-reads itself when an editor changes the pages table (see root's useLiveRevalidation). */
 export const handle = { live: ["pages"] };
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(platformContext);
   const page = await findPublicPage(db, params.slug);
   if (!page) {
-    logger.warn({ path: new URL(request.url).pathname }, "404: no page at this path");
+    logger.warn({ path: url.pathname }, "404: no page at this path");
     // Root's error boundary shows the site's 404 page.
     throw data(null, { status: 404 });
   }

@@ -5,8 +5,8 @@ import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page Not Found | Apiary" }, { name: "robots", content: "noindex" }];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { pathname } = new URL(request.url);
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { pathname } = url;
   context.get(platformContext).logger.warn({ path: pathname }, "404: no page at this path");
   return data(null, { status: 404 });
 }
