@@ -4,6 +4,8 @@ import { Check } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
 import { formatUsd } from "~/platform/money";
+import type { Toast } from "~/platform/toast";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -17,11 +19,14 @@ type Viewer = { kind: "anonymous" } | { kind: "customer"; email: string } | { ki
 export function AdoptHivePanel({
   tiers,
   chosenTierId,
+  failure,
   viewer,
   lastResult,
 }: {
   tiers: PublicTier[];
   chosenTierId: string | null;
+  /** Set when the tiers could not be loaded: said in place of the grid. */
+  failure?: Toast | null;
   viewer: Viewer;
   lastResult?: SubmissionResult<string[]>;
 }) {
@@ -35,7 +40,9 @@ export function AdoptHivePanel({
           Pay monthly, or yearly and save {saving || 8}%. Every tier funds real hives and habitat.
         </p>
       </div>
-      {tiers.length === 0 ? (
+      {failure ? (
+        <LoadFailureNotice failure={failure} />
+      ) : tiers.length === 0 ? (
         <p className="rounded-2xl bg-honey-100 p-4 text-ink">No tiers are open for adoption right now. Please check back soon.</p>
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">

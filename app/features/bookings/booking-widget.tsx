@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { formatDay } from "~/ui/format";
 import { Button } from "~/ui/primitives/button";
@@ -22,6 +23,8 @@ export type BookingWidgetProps = {
   locations: { id: string; name: string }[];
   /** The location chosen first (Stanwood on its own page). */
   defaultLocationId?: string;
+  /** Set when the locations could not be loaded (see load-failures.server.ts). */
+  failure?: Toast | null;
 };
 
 /** Nights offered: 1 to 4, and 5+ (booked as 5). */
@@ -39,7 +42,7 @@ const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
  * check-ins whose stay would run into a booked night can't be picked. The server checks all of
  * it again; the database constraint has the final word.
  */
-export function BookingWidget({ locations, defaultLocationId }: BookingWidgetProps) {
+export function BookingWidget({ locations, defaultLocationId, failure: locationsFailure }: BookingWidgetProps) {
   const user = (useRouteLoaderData("root") as RootData)?.user ?? null;
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -55,10 +58,14 @@ export function BookingWidget({ locations, defaultLocationId }: BookingWidgetPro
   const [email, setEmail] = useState(user?.email ?? "");
   const [phone, setPhone] = useState("");
 
-  const assetsFetcher = useFetcher<{ assets: BookableAsset[] }>();
-  const datesFetcher = useFetcher<{ today: string; ranges: BookedRange[] }>();
+  const assetsFetcher = useFetcher<{ assets: BookableAsset[]; failure: Toast | null }>();
+  const datesFetcher = useFetcher<{ today: string; ranges: BookedRange[] } | { failure: Toast }>();
   const booking = useFetcher<{ toast: Toast }>();
   useToast(booking.data?.toast);
+  const datesFailure = assetId && datesFetcher.data && "failure" in datesFetcher.data ? datesFetcher.data.failure : null;
+  // The lists this widget reads: what failed is said once as a toast and stays said above the form.
+  const failure = locationsFailure ?? assetsFetcher.data?.failure ?? datesFailure;
+  useToast(failure);
 
   const { load: loadAssets } = assetsFetcher;
   const { load: loadDates } = datesFetcher;
@@ -75,7 +82,7 @@ export function BookingWidget({ locations, defaultLocationId }: BookingWidgetPro
 
   const assets = assetsFetcher.data?.assets ?? [];
   const asset = assets.find((a) => a.id === assetId);
-  const calendar = assetId && datesFetcher.data ? datesFetcher.data : undefined;
+  const calendar = assetId && datesFetcher.data && "today" in datesFetcher.data ? datesFetcher.data : undefined;
   const today = calendar?.today;
   const ranges = useMemo(() => calendar?.ranges ?? [], [calendar]);
   // More nights (or nights booked meanwhile) can make the picked day run into a booked night: it no longer counts then.
@@ -136,6 +143,11 @@ export function BookingWidget({ locations, defaultLocationId }: BookingWidgetPro
             </Link>
             .
           </p>
+        )}
+        {failure && (
+          <div className="mt-4">
+            <LoadFailureNotice failure={failure} />
+          </div>
         )}
         <noscript>
           <p className="mt-4 rounded-xl bg-honey-100 p-3 text-sm text-ink">

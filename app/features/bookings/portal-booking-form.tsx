@@ -3,6 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatUsd } from "~/platform/money";
+import type { Toast } from "~/platform/toast";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -32,7 +34,18 @@ const labelClasses = "text-sm font-semibold text-ink";
  * The Glamping tab: location, then asset, then the details form. Each step is a plain form, so
  * the flow works without JavaScript; with it, choosing an option moves on by itself.
  */
-export function PortalBookingForm({ data, viewer, lastResult }: { data: PortalBookingData; viewer: PortalViewer; lastResult?: SubmissionResult<string[]> }) {
+export function PortalBookingForm({
+  data,
+  failure,
+  viewer,
+  lastResult,
+}: {
+  data: PortalBookingData;
+  /** Set when a list could not be loaded: said where that list would be, and the flow stops there. */
+  failure?: Toast | null;
+  viewer: PortalViewer;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => {
@@ -40,6 +53,7 @@ export function PortalBookingForm({ data, viewer, lastResult }: { data: PortalBo
   };
 
   if (data.locations.length === 0) {
+    if (failure) return <LoadFailureNotice failure={failure} />;
     return <p className="rounded-2xl bg-honey-100 p-4 text-ink">No stays can be booked right now. Please check back soon.</p>;
   }
 
@@ -69,7 +83,7 @@ export function PortalBookingForm({ data, viewer, lastResult }: { data: PortalBo
         )}
       </Form>
 
-      {data.locationId && (
+      {data.locationId && !(failure && data.assets.length === 0) && (
         <Form method="get" className="flex flex-col gap-1.5 sm:flex-row sm:items-end sm:gap-3">
           <input type="hidden" name="tab" value="booking" />
           <input type="hidden" name="location" value={data.locationId} />
@@ -95,6 +109,8 @@ export function PortalBookingForm({ data, viewer, lastResult }: { data: PortalBo
           )}
         </Form>
       )}
+
+      {failure && <LoadFailureNotice failure={failure} />}
 
       {data.asset && data.today && <BookingDetails key={data.asset.id} asset={data.asset} today={data.today} booked={data.booked} viewer={viewer} lastResult={lastResult} />}
     </div>

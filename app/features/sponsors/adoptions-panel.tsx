@@ -1,4 +1,6 @@
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
+import type { Toast } from "~/platform/toast";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDay, formatUsd } from "~/ui/format";
 import { ButtonLink } from "~/ui/primitives/button";
 import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
@@ -10,10 +12,14 @@ const STATUS: Record<MyAdoption["status"], { label: string; tone: BadgeTone }> =
   expired: { label: "Expired", tone: "muted" },
 };
 
-export function AdoptionsPanel({ adoptions }: { adoptions: MyAdoption[] }) {
+export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]; failure?: Toast | null }) {
   return (
     <ProfileCard id="adoptions-title" title="My Adoptions">
-      {adoptions.length === 0 ? (
+      {failure ? (
+        <div className="mt-6">
+          <LoadFailureNotice failure={failure} />
+        </div>
+      ) : adoptions.length === 0 ? (
         <EmptyState title="No adopted hives yet">
           <ButtonLink to="/adopt-hive-signup">Adopt a Hive</ButtonLink>
         </EmptyState>

@@ -1,4 +1,6 @@
 import type { MyBooking } from "~/features/bookings/my-bookings.server";
+import type { Toast } from "~/platform/toast";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDay, formatUsd } from "~/ui/format";
 import { ButtonLink } from "~/ui/primitives/button";
 import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
@@ -12,10 +14,14 @@ const STATUS: Record<MyBooking["status"], { label: string; tone: BadgeTone }> = 
 
 const cell = "px-3 py-3 align-top first:pl-0 last:pr-0";
 
-export function BookingsPanel({ bookings }: { bookings: MyBooking[] }) {
+export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; failure?: Toast | null }) {
   return (
     <ProfileCard id="bookings-title" title="My Bookings">
-      {bookings.length === 0 ? (
+      {failure ? (
+        <div className="mt-6">
+          <LoadFailureNotice failure={failure} />
+        </div>
+      ) : bookings.length === 0 ? (
         <EmptyState title="No bookings yet">
           <ButtonLink to="/adopt-hive-signup?tab=booking">Book an Asset</ButtonLink>
         </EmptyState>

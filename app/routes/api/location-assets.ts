@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "~/platform/zod";
 import { listAvailableAssets } from "~/features/bookings/availability.server";
+import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
 import type { Route } from "./+types/location-assets";
 
@@ -8,6 +9,9 @@ import type { Route } from "./+types/location-assets";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.locationId);
   if (!id.success) throw data({ error: "Unknown location" }, { status: 404 });
-  const { db } = context.get(platformContext);
-  return data({ assets: await listAvailableAssets(db, id.data) }, { headers: { "Cache-Control": "no-store" } });
+  const { db, logger } = context.get(platformContext);
+  const failures = loadFailures(logger);
+  const assets = await failures.load("Error loading assets", [], () => listAvailableAssets(db, id.data));
+  const failure = failures.toasts[0] ?? null;
+  return data({ assets, failure }, { status: failure ? 503 : 200, headers: { "Cache-Control": "no-store" } });
 }

@@ -10,6 +10,7 @@ import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/book
 import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { accountNameOf, createBooking } from "~/features/bookings/bookings.server";
 import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
+import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
@@ -30,35 +31,38 @@ const PORTAL = "/adopt-hive-signup";
 const signInPath = (back: string) => `/customer-auth?redirectTo=${encodeURIComponent(back)}`;
 const errorToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const tab: PortalTab = params.get("tab") === "booking" ? "booking" : "hive";
   const viewer = await viewerOf(platform.db, actor);
+  // A list that cannot be read leaves the rest of the portal usable, and says so.
+  const failures = loadFailures(platform.logger);
 
   if (tab === "hive") {
-    const tiers = await listActiveTiers(platform.db);
+    const tiers = await failures.load("Error loading tiers", [], () => listActiveTiers(platform.db));
     const chosen = tiers.find((tier) => tier.id === params.get("tier") && !tier.isFull) ?? null;
     if (chosen && viewer.kind === "anonymous") {
       // Choosing a tier needs an account: sign in, then come back with the tier still chosen.
       const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
       throw redirect(signInPath(`${PORTAL}?tier=${chosen.id}`), { headers });
     }
-    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null };
+    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null, failure: failures.toasts[0] ?? null };
   }
 
-  const locations = await listBookableLocations(platform.db);
+  const locations = await failures.load("Error loading locations", [], () => listBookableLocations(platform.db));
   const location = locations.find((l) => l.id === params.get("location")) ?? null;
-  const assets = location ? await listAvailableAssets(platform.db, location.id) : [];
+  const assets = location ? await failures.load("Error loading assets", [], () => listAvailableAssets(platform.db, location.id)) : [];
   const asset = assets.find((a) => a.id === params.get("asset")) ?? null;
-  const calendar = asset ? await listBookedRanges(platform.db, asset.id) : undefined;
+  const calendar = asset ? await failures.load("Error loading availability", undefined, () => listBookedRanges(platform.db, asset.id)) : undefined;
   return {
     tab,
     viewer,
     tiers: [],
     chosenTierId: null,
     booking: { locations, locationId: location?.id ?? null, assets, asset, today: calendar?.today ?? null, booked: calendar?.ranges ?? [] },
+    failure: failures.toasts[0] ?? null,
   };
 }
 
@@ -121,5 +125,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdoptHiveSignup({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
+  useToast(loaderData.failure);
   return <CustomerPortal {...loaderData} lastResult={actionData?.result} lastIntent={actionData?.intent} />;
 }

@@ -6,6 +6,7 @@ import { ADMIN_CANNOT_ADOPT } from "~/features/adoptions/messages";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
 import { ADMIN_CANNOT_BOOK } from "~/features/bookings/messages";
 import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/features/bookings/portal-booking-form";
+import type { Toast } from "~/platform/toast";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -16,6 +17,8 @@ type Props = {
   tiers: PublicTier[];
   chosenTierId: string | null;
   booking: PortalBookingData | null;
+  /** The first list that failed to load, if any (see load-failures.server.ts). */
+  failure: Toast | null;
   lastResult?: SubmissionResult<string[]>;
   lastIntent?: string;
 };
@@ -26,7 +29,7 @@ const TABS = [
 ] as const;
 
 /** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
-export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, lastResult, lastIntent }: Props) {
+export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, failure, lastResult, lastIntent }: Props) {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -87,7 +90,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, last
           ) : (
             <>
               <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
-              {booking && <PortalBookingForm data={booking} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />}
+              {booking && <PortalBookingForm data={booking} failure={failure} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />}
             </>
           )
         ) : (
@@ -96,6 +99,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, last
             <AdoptHivePanel
               tiers={tiers}
               chosenTierId={chosenTierId}
+              failure={failure}
               viewer={viewer}
               lastResult={lastIntent === "adopt" ? lastResult : undefined}
             />

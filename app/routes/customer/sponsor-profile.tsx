@@ -19,9 +19,11 @@ import { ProfileTabsNav } from "~/features/sponsors/profile-tabs-nav";
 import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
 import { getSponsorProfile, updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server";
 import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
+import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDate } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -59,10 +61,9 @@ function cleanPath(url: URL) {
   return `${url.pathname}${search ? `?${search}` : ""}`;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
-  const url = new URL(request.url);
   const outcome = verificationLinkOutcome(url.searchParams);
 
   if (actor.kind === "anonymous") {
@@ -78,20 +79,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(cleanPath(url), { headers });
   }
   if (actor.kind === "admin") return { view: "admin" as const, email: actor.email };
-  const profile = await getSponsorProfile(platform.db, actor);
+  const failures = loadFailures(platform.logger);
+  const loaded = await failures.load("Error loading profile", null, async () => ({
+    profile: await getSponsorProfile(platform.db, actor),
+    account: await getSponsorAccount(platform.db, actor),
+  }));
+  if (!loaded) return { view: "load-failed" as const, failure: failures.toasts[0]! };
+  const { profile, account } = loaded;
   if (!profile) return { view: "not-found" as const };
   const tab = parseProfileTab(url.searchParams.get("tab"));
   const { tier, createdAt, ...details } = profile;
   return {
     view: "customer" as const,
     tab,
-    account: await getSponsorAccount(platform.db, actor),
+    account,
     details,
     tier,
     // Formatted here, so the server's and the browser's time zones cannot disagree.
     memberSince: formatDate(createdAt),
-    bookings: tab === "bookings" ? await listMyBookings(platform.db, actor) : [],
-    adoptions: tab === "adoptions" ? await listMyAdoptions(platform.db, actor) : [],
+    bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
+    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor)) : [],
+    failure: failures.toasts[0] ?? null,
   };
 }
 
@@ -131,8 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SponsorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   useToast(actionData?.toast);
+  useToast("failure" in loaderData ? loaderData.failure : null);
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
+  if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
   const { tab, account } = loaderData;
   const editing = tab === "profile" && params.get("edit") === "1";
   return (
@@ -152,8 +162,8 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
           </div>
         </>
       )}
-      {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} />}
-      {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} />}
+      {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
+      {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
       <SessionsCard activeSessions={account.activeSessions} />
     </Page>
   );
@@ -271,18 +281,34 @@ function AdminBarred({ email }: { email: string }) {
   );
 }
 
+function ProfileLoadFailed({ failure }: { failure: Toast }) {
+  return (
+    <Page title="Sponsor Profile">
+      <LoadFailureNotice failure={failure} />
+      <SupportOrSignOut />
+    </Page>
+  );
+}
+
+/** The way out of a profile page that cannot show the profile. */
+function SupportOrSignOut() {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <ButtonLink to="/contact" variant="outline">
+        Contact Support
+      </ButtonLink>
+      <SignOutButton scope="local" variant="secondary">
+        <LogOut aria-hidden="true" />
+        Sign Out
+      </SignOutButton>
+    </div>
+  );
+}
+
 function ProfileNotFound() {
   return (
     <Page title="Profile Not Found" intro="There is no sponsor profile for this account. Please contact us and we will sort it out.">
-      <div className="flex flex-wrap gap-3">
-        <ButtonLink to="/contact" variant="outline">
-          Contact Support
-        </ButtonLink>
-        <SignOutButton scope="local" variant="secondary">
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </SignOutButton>
-      </div>
+      <SupportOrSignOut />
       <p className="text-sm text-ink-muted">
         Or <Link to="/" className="font-semibold text-link underline underline-offset-4">return to the home page</Link>.
       </p>

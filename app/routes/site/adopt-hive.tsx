@@ -1,7 +1,9 @@
 import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "lucide-react";
 import { Link } from "react-router";
 import { listActiveTiers, type PublicTier } from "~/features/catalog/hive-tiers.server";
+import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
+import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
 import { ArtImage } from "~/ui/art/art-image";
 import { formatUsd } from "~/ui/format";
@@ -22,8 +24,10 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(platformContext);
-  return { tiers: await listActiveTiers(db) };
+  const { db, logger } = context.get(platformContext);
+  const failures = loadFailures(logger);
+  const tiers = await failures.load("Error loading tiers", [], () => listActiveTiers(db));
+  return { tiers, failure: failures.toasts[0] ?? null };
 }
 
 const WHY = [
@@ -121,7 +125,11 @@ export default function AdoptHive({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="tiers" eyebrow="Sponsorship tiers" title="Choose Your Tier">
           <p>Pay monthly, or yearly and save. Every tier funds a real colony and the forage around it.</p>
         </SectionHeading>
-        {loaderData.tiers.length > 0 ? (
+        {loaderData.failure ? (
+          <div className="mt-8">
+            <LoadFailureNotice failure={loaderData.failure} />
+          </div>
+        ) : loaderData.tiers.length > 0 ? (
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 xl:grid-cols-4" data-testid="tier-grid">
             {loaderData.tiers.map((tier) => (
               <TierCard key={tier.id} tier={tier} />

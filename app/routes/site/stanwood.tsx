@@ -1,6 +1,7 @@
 import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "lucide-react";
 import { BookingWidget } from "~/features/bookings/booking-widget";
 import { listBookableLocations } from "~/features/bookings/availability.server";
+import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
 import { ArtImage } from "~/ui/art/art-image";
 import { GALLERY_SIZE, GALLERY_WIDTHS, STANWOOD_GALLERY, galleryImagePath } from "~/ui/art/stanwood-gallery";
@@ -24,10 +25,11 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(platformContext);
-  const locations = await listBookableLocations(db);
+  const { db, env, logger } = context.get(platformContext);
+  const failures = loadFailures(logger);
+  const locations = await failures.load("Error loading locations", [], () => listBookableLocations(db));
   const stanwood = locations.find((location) => location.name === "Stanwood");
-  return { locations, defaultLocationId: stanwood?.id, siteUrl: env.APP_URL };
+  return { locations, defaultLocationId: stanwood?.id, failure: failures.toasts[0] ?? null, siteUrl: env.APP_URL };
 }
 
 const HIGHLIGHTS = ["5.6 acres", "17 beehives", "One RV trailer", "Lake access", "Hiking", "Paddle boarding", "Beekeeping tours"];
@@ -165,7 +167,7 @@ export default function Stanwood({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <BookingWidget locations={loaderData.locations} defaultLocationId={loaderData.defaultLocationId} />
+      <BookingWidget locations={loaderData.locations} defaultLocationId={loaderData.defaultLocationId} failure={loaderData.failure} />
     </>
   );
 }
