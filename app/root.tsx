@@ -18,6 +18,8 @@ import { listVisibleMenuItems } from "./features/content/menu.server";
 import { useNonce } from "./platform/nonce";
 import { useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
+import { VIEWER_ATTRIBUTE, viewerName } from "./platform/realtime/session-across-tabs";
+import { useSessionRevalidation } from "./platform/realtime/use-session-revalidation";
 import { flashToastContext, platformContext } from "./platform/request-context";
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
@@ -75,12 +77,14 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const staticDocument = useStaticDocument();
+  const root = useRouteLoaderData<typeof loader>("root");
   useEffect(() => {
     // Browser tests wait for this before they interact (error screens included).
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  const viewer = { [VIEWER_ATTRIBUTE]: root ? viewerName(root.user) : undefined };
   return (
-    <html lang="en" data-static={staticDocument ? "" : undefined}>
+    <html lang="en" data-static={staticDocument ? "" : undefined} {...viewer}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -105,6 +109,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(useLiveTables());
+  useSessionRevalidation();
   useToast(loaderData.toast);
   const staticDocument = useStaticDocument();
   return (

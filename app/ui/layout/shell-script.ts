@@ -9,9 +9,12 @@
  * - the `commandfor` buttons in browsers that do not know them yet.
  * On pages served without React (`html[data-static]`) it also runs the flash toast and keeps the
  * drawer's menu items live, the two things React does elsewhere. On pages whose hydration waits
- * for their interactive part (PageHandle `hydrate: "deferred"`), it starts React then.
+ * for their interactive part (PageHandle `hydrate: "deferred"`), it starts React then. On every
+ * page, it keeps the signed-in state in step with the other tabs (session-across-tabs.ts).
  */
 
+import { followSessionAcrossTabs } from "~/platform/realtime/session-across-tabs";
+import { watchTableChanges } from "~/platform/realtime/watch-changes";
 import { DEFERRED_MODULE_TYPE, HYDRATE_TRIGGER_ATTRIBUTE, type HydrateTrigger } from "~/platform/html/deferred-hydration";
 
 const DRAWER = "dialog[data-drawer]";
@@ -86,6 +89,7 @@ document.addEventListener("submit", (event) => {
 window.addEventListener("popstate", closeOverlays);
 
 startDeferredHydration();
+followSessionAcrossTabs();
 
 if (document.documentElement.hasAttribute("data-static")) {
   runFlashToast();
@@ -156,30 +160,7 @@ function runFlashToast() {
  * and the drawer's lists replaced with the fresh ones (the same server rendering as the page's).
  */
 function keepMenuLive() {
-  if (typeof EventSource === "undefined") return;
-  const source = new EventSource("/api/events");
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let wasDisconnected = false;
-  const schedule = () => {
-    clearTimeout(timer);
-    timer = setTimeout(refreshMenu, 50);
-  };
-  source.addEventListener("change", (event) => {
-    try {
-      const { table } = JSON.parse((event as MessageEvent<string>).data) as { table?: string };
-      if (table === "menu_items") schedule();
-    } catch {
-      schedule();
-    }
-  });
-  source.addEventListener("resync", schedule);
-  source.addEventListener("open", () => {
-    if (wasDisconnected) schedule();
-    wasDisconnected = false;
-  });
-  source.addEventListener("error", () => {
-    wasDisconnected = true;
-  });
+  watchTableChanges(new Set(["menu_items"]), () => void refreshMenu());
 }
 
 async function refreshMenu() {

@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { logIn, PASSWORD, signUp, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Signing in or out in one tab shows in the other open tabs without the visitor touching them:
+ * pages without React reload, React pages refresh their data in place, and a protected page
+ * sends a signed-out visitor to log in.
+ */
+test.describe("the signed-in state across tabs", () => {
+  const header = (page: Page) => page.getByRole("banner");
+  const signedIn = (page: Page) => header(page).getByRole("button", { name: "Account menu" });
+
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Set on the window: gone if the page reloads, kept if it only refreshes its data.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  }
+  const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+
+  test("logging in and out in one tab updates static, deferred and React pages in the others", async ({ context }) => {
+    await useOwnClientAddress(context);
+    const email = uniqueEmail("tabs");
+    const account = await context.newPage();
+    await signUp(account, email);
+    await account.getByRole("button", { name: "Account menu" }).click();
+    await account.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
+    await expect(account).toHaveURL("/");
+
+    const staticPage = await context.newPage();
+    await open(staticPage, "/adopt-hive");
+    const reactPage = await context.newPage();
+    await open(reactPage, "/blog");
+    // /contact waits for its form before it starts React: still without React here.
+    const deferredPage = await context.newPage();
+    await deferredPage.goto("/contact");
+    await deferredPage.locator("html[data-hydrated]").waitFor({ state: "detached" });
+    for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(0);
+
+    await account.goto("/customer-auth");
+    await logIn(account, email, PASSWORD);
+    await expect(signedIn(account)).toHaveCount(1);
+
+    for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(1);
+    expect(await sameDocument(staticPage)).toBe(false);
+    expect(await sameDocument(reactPage)).toBe(true);
+
+    // A protected page open in another tab: signing out elsewhere sends it to log in.
+    const profile = await context.newPage();
+    await open(profile, "/sponsor-profile");
+    await open(staticPage, "/adopt-hive");
+    await account.bringToFront();
+    await account.getByRole("button", { name: "Account menu" }).click();
+    await account.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
+    await expect(signedIn(account)).toHaveCount(0);
+
+    for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(0);
+    await expect(header(reactPage).getByRole("link", { name: "Login" })).toBeVisible();
+    expect(await sameDocument(reactPage)).toBe(true);
+    await expect(profile).toHaveURL("/customer-auth?redirectTo=%2Fsponsor-profile");
+  });
+
+  test("a tab that only reloads or navigates while signed in changes nothing elsewhere", async ({ context }) => {
+    await useOwnClientAddress(context);
+    const account = await context.newPage();
+    await signUp(account, uniqueEmail("tabs-quiet"));
+    const other = await context.newPage();
+    await open(other, "/adopt-hive");
+    await account.goto("/home");
+    await account.reload();
+    await account.goto("/blog");
+    await waitForHydration(account);
+    // Give a wrong reload time to happen: the other tab must still be the same document.
+    await account.waitForTimeout(500);
+    expect(await sameDocument(other)).toBe(true);
+    await expect(signedIn(other)).toHaveCount(1);
+  });
+});
