@@ -1,2 +1,7 @@
 /** A toast: the spec's title and description, e.g. "Logged out" / "You have been successfully logged out." */
 export type Toast = { id?: string; title: string; description?: string; variant?: "success" | "error" | "info" };
+
+/** An error toast with an id of its own, so the same words answered twice show twice. */
+export function errorToast(title: string, description: string): Toast {
+  return { id: crypto.randomUUID(), title, description, variant: "error" };
+}

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { formatDay } from "../../app/ui/format";
-import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { dismissToasts, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { dropPosts } from "./network";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { bookedDates, freeStay } from "./stays-helpers";
 
@@ -67,6 +68,14 @@ test("a customer picks free dates on the calendar and books; booked and past day
   await widget(page).getByLabel("Name").fill("Widget Guest");
   await widget(page).getByLabel("Guests").selectOption("3");
   await expect(widget(page).getByText("$330", { exact: true })).toBeVisible();
+  // The connection drops: the spec's fallback words, and the widget keeps the stay.
+  const restore = await dropPosts(page);
+  await widget(page).getByRole("button", { name: "Request Booking" }).click();
+  await expect(toast(page, "Booking Failed")).toContainText("Something went wrong. Please try again.");
+  await expect(widget(page).getByText("$330", { exact: true })).toBeVisible();
+  await expect(widget(page).getByLabel("Name")).toHaveValue("Widget Guest");
+  await restore();
+  await dismissToasts(page);
   await widget(page).getByRole("button", { name: "Request Booking" }).click();
 
   await expect(page).toHaveURL("/sponsor-profile?tab=bookings");

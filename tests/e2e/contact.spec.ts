@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { toast, useOwnClientAddress } from "./customer-helpers";
+import { dismissToasts, toast, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { startInProcessServer, type InProcessServer } from "./in-process-server";
 import { waitForMail } from "./mailbox";
+import { dropPosts } from "./network";
 
 const CONTACT_TO = "contact@apiary.local";
 
@@ -83,6 +84,13 @@ test.describe("contact form", () => {
     await page.getByLabel("Email", { exact: true }).fill(" rosa.meadow@example.com ");
     await page.getByLabel("Subject", { exact: true }).fill(subject);
     await page.getByLabel("Message", { exact: true }).fill("Could our class of 24 visit the Stanwood hives in June?");
+    // The connection drops first: the spec's failure toast, and the form keeps every word.
+    const restore = await dropPosts(page);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(toast(page, "Error")).toContainText("Failed to send message. Please try again later.");
+    await expect(page.getByLabel("Message", { exact: true })).toHaveValue("Could our class of 24 visit the Stanwood hives in June?");
+    await restore();
+    await dismissToasts(page);
     await page.getByRole("button", { name: "Send Message" }).click();
 
     const sent = toast(page, "Message sent!");

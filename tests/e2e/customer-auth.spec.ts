@@ -1,6 +1,7 @@
 import { PASSWORD, dismissToasts, followVerificationLink, logIn, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { mailsTo } from "./mailbox";
+import { dropPosts } from "./network";
 
 test.beforeEach(async ({ context }) => {
   await useOwnClientAddress(context);
@@ -25,6 +26,15 @@ test.describe("customer sign-up", () => {
 
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByLabel(/Company name/).fill("Clover Fields Ltd");
+    // The connection drops: the spec's fallback words, and nothing typed is lost.
+    const restore = await dropPosts(page);
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(toast(page, "Signup Failed")).toContainText("Connection failed. Please check your internet and try again.");
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel(/Company name/)).toHaveValue("Clover Fields Ltd");
+    await restore();
+    await dismissToasts(page);
+
     await page.getByRole("button", { name: "Sign Up", exact: true }).click();
     await expect(page).toHaveURL("/sponsor-profile");
     await expect(page.getByRole("heading", { level: 1, name: "Sponsor Profile" })).toBeVisible();
@@ -77,6 +87,11 @@ test.describe("customer login", () => {
     await visit("/customer-auth?redirectTo=/sponsor-profile");
     await logIn(page, email, "not-my-password");
     await expect(toast(page, "Login Failed")).toContainText("Invalid email or password");
+    await dismissToasts(page);
+    const restore = await dropPosts(page);
+    await logIn(page, email);
+    await expect(toast(page, "Login Failed")).toContainText("Connection failed. Please check your internet and try again.");
+    await restore();
     await logIn(page, email);
     await expect(page).toHaveURL("/sponsor-profile");
     await expect(page.getByRole("region", { name: "Account" })).toContainText(email);

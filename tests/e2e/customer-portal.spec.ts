@@ -4,6 +4,7 @@ import { dismissToasts, submitAdminLogin, prepareAdmin } from "./admin-helpers";
 import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
+import { dropPosts } from "./network";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { bookedDates, freeStay, openPortalBooking } from "./stays-helpers";
 
@@ -102,6 +103,14 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   await card.getByLabel(/^Annual · \$599\/year/).check();
   await card.getByLabel("Crypto").check();
   await card.getByLabel("Hive name").fill("Queen Bea");
+  // The connection drops: a toast, and the card keeps every choice.
+  const restore = await dropPosts(page);
+  await card.getByRole("button", { name: "Complete Adoption" }).click();
+  await expect(toast(page, "Error creating adoption")).toContainText("Connection failed. Please check your internet and try again.");
+  await expect(card.getByLabel("Hive name")).toHaveValue("Queen Bea");
+  await expect(card.getByLabel(/^Annual · \$599\/year/)).toBeChecked();
+  await restore();
+  await dismissToasts(page);
   await card.getByRole("button", { name: "Complete Adoption" }).click();
   await expect(page).toHaveURL("/");
   await expect(toast(page, "Adoption request submitted!")).toContainText(

@@ -111,7 +111,8 @@ function isSyntaxError(value: unknown): boolean {
   return value instanceof SyntaxError || nameOf(value) === "SyntaxError";
 }
 
-function isFetchTypeError(value: unknown): boolean {
+/** A fetch that never reached the server (offline, connection dropped), as each browser words it. */
+export function isFetchTypeError(value: unknown): boolean {
   if (!(value instanceof TypeError) && nameOf(value) !== "TypeError") return false;
   // Chrome "Failed to fetch", Node "fetch failed", Firefox "NetworkError when attempting to fetch resource.",
   // Safari "Load failed"; a bare "fetch" inside some other TypeError (e.g. "reading 'fetchUser'") is a bug, not the network.

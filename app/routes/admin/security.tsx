@@ -20,7 +20,7 @@ import {
 } from "~/features/accounts/two-factor.server";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -48,7 +48,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 type ActionData = { intent: string; result?: SubmissionResult<string[]>; toast?: Toast; backupCodes?: string[] };
 
-const errorToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
 const successToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "success" });
 
 export async function action({ request, context }: Route.ActionArgs) {

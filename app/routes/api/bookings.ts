@@ -3,14 +3,14 @@ import { authStateContext } from "~/features/accounts/actor";
 import { DATES_UNAVAILABLE, MISSING_INFORMATION } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { GENERIC_BOOKING_FAILURE } from "~/features/bookings/messages";
+import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { errorToast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import type { Route } from "./+types/bookings";
 
 const REQUIRED = ["assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail"] as const;
-const failure = (title: string, description: string, status: number) =>
-  data({ toast: { id: crypto.randomUUID(), title, description, variant: "error" } satisfies Toast }, { status });
+const failure = (title: string, description: string, status: number) => data({ toast: errorToast(title, description) }, { status });
 
 /**
  * POST: the Reserve Your Dates widget's booking request (signed-in customers). Success and
@@ -43,3 +43,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/sponsor-profile?tab=bookings", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
 }
 
+
+/** In the browser, a request that cannot reach the server gets the spec's fallback words instead of the error screen. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessServerUnreachable(serverAction, () => ({ toast: errorToast("Booking Failed", GENERIC_BOOKING_FAILURE) }));
+}

@@ -24,7 +24,7 @@ import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signOut } from "~/features/accounts/sign-out.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Platform } from "~/platform/runtime.server";
-import type { Toast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { SecondFactorForm } from "~/ui/admin/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
@@ -39,7 +39,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-const errorToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
 
 /** Ends a non-administrator's session that Google just made, clearing its cookie. */
 async function refuseSession(platform: Platform, state: AuthState, meta: RequestMeta) {

@@ -11,8 +11,9 @@ import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { accountNameOf, createBooking } from "~/features/bookings/bookings.server";
 import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
+import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { errorToast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -29,7 +30,6 @@ export type PortalTab = "booking" | "hive";
 
 const PORTAL = "/adopt-hive-signup";
 const signInPath = (back: string) => `/customer-auth?redirectTo=${encodeURIComponent(back)}`;
-const errorToast = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
@@ -121,6 +121,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     variant: "success",
   } as const;
   throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+}
+
+/** In the browser, a booking or adoption request that cannot reach the server says so; the form keeps what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent") === "adopt" ? "adopt" : "book";
+  const title = intent === "adopt" ? "Error creating adoption" : "Error creating booking";
+  return unlessServerUnreachable(serverAction, () => ({ intent, result: undefined, toast: errorToast(title, CONNECTION_FAILED) }));
 }
 
 export default function AdoptHiveSignup({ loaderData, actionData }: Route.ComponentProps) {

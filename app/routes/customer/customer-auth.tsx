@@ -11,8 +11,9 @@ import { deleteSession } from "~/features/accounts/session.server";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
+import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -82,6 +83,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   throw redirect(redirectTo, { headers: outcome.headers });
+}
+
+/** In the browser, a sign-in or sign-up that cannot reach the server says so, and the form keeps what was typed. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  return unlessServerUnreachable(serverAction, () => ({
+    intent,
+    result: null,
+    toast: errorToast(intent === "signup" ? "Signup Failed" : "Login Failed", CONNECTION_FAILED),
+  }));
 }
 
 export default function CustomerAuth({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,8 +3,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Mail, MapPin, Send } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { CONTACT_SENT_TOAST, ContactMessageSchema } from "~/features/contact/contact.schema";
+import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactMessageSchema } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/send-contact-message.server";
+import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
@@ -45,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Redirect after POST: a reload cannot send the message twice, and the form starts empty.
   throw redirect("/contact", { headers: { "Set-Cookie": await toastHeader(CONTACT_SENT_TOAST, platform.authSecret) } });
+}
+
+/** In the browser, a message that cannot reach the server gets the spec's failure toast; the form keeps what was typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return unlessServerUnreachable(serverAction, () => ({ result: null, toast: { ...CONTACT_FAILED_TOAST, id: crypto.randomUUID() } as Toast }));
 }
 
 type RootData = { toast: Toast | null } | undefined;
