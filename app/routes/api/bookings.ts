@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
-import { DATES_UNAVAILABLE, MISSING_INFORMATION } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { GENERIC_BOOKING_FAILURE } from "~/features/bookings/messages";
+import { DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, MISSING_INFORMATION } from "~/features/bookings/messages";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
@@ -42,7 +41,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const toast = { title: "Booking Request Submitted!", description: "Check your email for the confirmation details. We'll contact you to confirm your stay.", variant: "success" } as const;
   throw redirect("/sponsor-profile?tab=bookings", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
 }
-
 
 /** In the browser, a request that cannot reach the server gets the spec's fallback words instead of the error screen. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {

@@ -39,7 +39,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-
 /** Ends a non-administrator's session that Google just made, clearing its cookie. */
 async function refuseSession(platform: Platform, state: AuthState, meta: RequestMeta) {
   return state.session ? signOutNonAdmin(platform, state, meta, "/auth") : new Headers();
