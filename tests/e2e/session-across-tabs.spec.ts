@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { logIn, PASSWORD, signUp, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { SESSION_CHANNEL } from "../../app/platform/realtime/session-across-tabs";
 import { expect, test, waitForHydration } from "./fixtures";
 
 /**
@@ -50,15 +51,27 @@ test.describe("the signed-in state across tabs", () => {
     const profile = await context.newPage();
     await open(profile, "/sponsor-profile");
     await open(staticPage, "/adopt-hive");
+    // The page without React reloads slowly (a busy machine), and meanwhile the other tabs announce
+    // the change too: it must still load only once (a second reload would cancel the first).
+    let staticLoads = 0;
+    staticPage.on("request", (request) => {
+      if (request.isNavigationRequest()) staticLoads++;
+    });
+    await staticPage.route("**/adopt-hive", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
     await account.bringToFront();
     await account.getByRole("button", { name: "Account menu" }).click();
     await account.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
     await expect(signedIn(account)).toHaveCount(0);
+    await reactPage.evaluate((name) => new BroadcastChannel(name).postMessage(""), SESSION_CHANNEL);
 
     for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(0);
     await expect(header(reactPage).getByRole("link", { name: "Login" })).toBeVisible();
     expect(await sameDocument(reactPage)).toBe(true);
     await expect(profile).toHaveURL("/customer-auth?redirectTo=%2Fsponsor-profile");
+    expect(staticLoads).toBe(1);
   });
 
   test("a tab that only reloads or navigates while signed in changes nothing elsewhere", async ({ context }) => {

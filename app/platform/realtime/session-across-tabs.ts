@@ -10,7 +10,7 @@
 export const VIEWER_ATTRIBUTE = "data-viewer";
 /** Dispatched on window for the React root to revalidate (use-session-revalidation.ts). */
 export const SESSION_CHANGED_EVENT = "apiary:session-changed";
-const CHANNEL = "apiary-session";
+export const SESSION_CHANNEL = "apiary-session";
 
 /** What <html data-viewer> says: who the page was rendered for ("" for nobody signed in). */
 export function viewerName(user: { email: string } | null): string {
@@ -21,7 +21,7 @@ export function followSessionAcrossTabs() {
   if (typeof BroadcastChannel === "undefined") return;
   const root = document.documentElement;
   const viewer = () => root.getAttribute(VIEWER_ATTRIBUTE);
-  const channel = new BroadcastChannel(CHANNEL);
+  const channel = new BroadcastChannel(SESSION_CHANNEL);
   const announce = () => {
     const name = viewer();
     // An error screen may not know the viewer: it says nothing.
@@ -29,11 +29,17 @@ export function followSessionAcrossTabs() {
   };
   announce();
   new MutationObserver(announce).observe(root, { attributeFilter: [VIEWER_ATTRIBUTE] });
+  let reloading = false;
   channel.addEventListener("message", (event: MessageEvent<unknown>) => {
     const mine = viewer();
-    if (typeof event.data !== "string" || mine === null || event.data === mine) return;
+    if (typeof event.data !== "string" || mine === null || event.data === mine || reloading) return;
     const reactRuns = root.hasAttribute("data-hydrated") && !root.hasAttribute("data-static");
     if (reactRuns) window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
-    else window.location.reload();
+    else {
+      // Every other tab announces the change too, while this page is still being replaced:
+      // one reload is enough (another would cancel it and start again).
+      reloading = true;
+      window.location.reload();
+    }
   });
 }
