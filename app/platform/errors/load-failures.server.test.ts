@@ -22,6 +22,7 @@ describe.each(testEngines())("loadFailures on $name", ({ open }) => {
     const tiers = await failures.load("Error loading tiers", [], () => t.db.select().from(hiveTiers));
     expect(Array.isArray(tiers)).toBe(true);
     expect(failures.toasts).toEqual([]);
+    expect(failures.first()).toBeNull();
     expect(logged).toEqual([]);
   });
 
@@ -62,5 +63,7 @@ describe.each(testEngines())("loadFailures on $name", ({ open }) => {
       ["Error loading locations", true],
       ["Error loading assets", true],
     ]);
+    // The page says the first one.
+    expect(failures.first()).toBe(failures.toasts[0]);
   });
 });

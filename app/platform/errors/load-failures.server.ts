@@ -18,6 +18,8 @@ export function loadFailureToast(title: string, code: string): Toast {
 export type LoadFailures = {
   /** The failures so far, in the order they happened: the loader returns them with its data. */
   readonly toasts: Toast[];
+  /** The first failure, the one the page says (a later one often follows from it), or null. */
+  first(): Toast | null;
   /** `read()`'s answer, or `fallback` (and a failure under `title`) when it throws. */
   load<T>(title: string, fallback: T, read: () => Promise<T>): Promise<T>;
 };
@@ -31,6 +33,7 @@ export function loadFailures(logger: { error(fields: object, message: string): v
   const toasts: Toast[] = [];
   return {
     toasts,
+    first: () => toasts[0] ?? null,
     async load(title, fallback, read) {
       try {
         return await read();

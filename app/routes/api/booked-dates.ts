@@ -12,7 +12,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(platformContext);
   const failures = loadFailures(logger);
   const calendar = await failures.load("Error loading availability", null, () => listBookedRanges(db, id.data));
-  const failure = failures.toasts[0];
+  const failure = failures.first();
   if (failure) return data({ failure }, { status: 503, headers: { "Cache-Control": "no-store" } });
   if (!calendar) throw data({ error: "Unknown asset" }, { status: 404 });
   return data(calendar, { headers: { "Cache-Control": "no-store" } });

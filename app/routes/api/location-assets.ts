@@ -12,6 +12,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(platformContext);
   const failures = loadFailures(logger);
   const assets = await failures.load("Error loading assets", [], () => listAvailableAssets(db, id.data));
-  const failure = failures.toasts[0] ?? null;
+  const failure = failures.first();
   return data({ assets, failure }, { status: failure ? 503 : 200, headers: { "Cache-Control": "no-store" } });
 }

@@ -48,7 +48,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
       throw redirect(signInPath(`${PORTAL}?tier=${chosen.id}`), { headers });
     }
-    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null, failure: failures.toasts[0] ?? null };
+    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null, failure: failures.first() };
   }
 
   const locations = await failures.load("Error loading locations", [], () => listBookableLocations(platform.db));
@@ -62,7 +62,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     tiers: [],
     chosenTierId: null,
     booking: { locations, locationId: location?.id ?? null, assets, asset, today: calendar?.today ?? null, booked: calendar?.ranges ?? [] },
-    failure: failures.toasts[0] ?? null,
+    failure: failures.first(),
   };
 }
 

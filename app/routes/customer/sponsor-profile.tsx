@@ -84,7 +84,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     profile: await getSponsorProfile(platform.db, actor),
     account: await getSponsorAccount(platform.db, actor),
   }));
-  if (!loaded) return { view: "load-failed" as const, failure: failures.toasts[0]! };
+  if (!loaded) return { view: "load-failed" as const, failure: failures.first()! };
   const { profile, account } = loaded;
   if (!profile) return { view: "not-found" as const };
   const tab = parseProfileTab(url.searchParams.get("tab"));
@@ -99,7 +99,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     memberSince: formatDate(createdAt),
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor)) : [],
-    failure: failures.toasts[0] ?? null,
+    failure: failures.first(),
   };
 }
 

@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(platformContext);
   const failures = loadFailures(logger);
   const tiers = await failures.load("Error loading tiers", [], () => listActiveTiers(db));
-  return { tiers, failure: failures.toasts[0] ?? null };
+  return { tiers, failure: failures.first() };
 }
 
 const WHY = [

@@ -7,7 +7,7 @@ import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactMessageSchema } from "
 import { sendContactMessage } from "~/features/contact/send-contact-message.server";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextAreaField } from "~/ui/forms/text-area-field";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** In the browser, a message that cannot reach the server gets the spec's failure toast; the form keeps what was typed. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return unlessServerUnreachable(serverAction, () => ({ result: null, toast: { ...CONTACT_FAILED_TOAST, id: crypto.randomUUID() } as Toast }));
+  return unlessServerUnreachable(serverAction, () => ({ result: null, toast: errorToast(CONTACT_FAILED_TOAST.title, CONTACT_FAILED_TOAST.description) }));
 }
 
 type RootData = { toast: Toast | null } | undefined;

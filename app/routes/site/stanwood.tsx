@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const failures = loadFailures(logger);
   const locations = await failures.load("Error loading locations", [], () => listBookableLocations(db));
   const stanwood = locations.find((location) => location.name === "Stanwood");
-  return { locations, defaultLocationId: stanwood?.id, failure: failures.toasts[0] ?? null, siteUrl: env.APP_URL };
+  return { locations, defaultLocationId: stanwood?.id, failure: failures.first(), siteUrl: env.APP_URL };
 }
 
 const HIGHLIGHTS = ["5.6 acres", "17 beehives", "One RV trailer", "Lake access", "Hiking", "Paddle boarding", "Beekeeping tours"];
