@@ -12,8 +12,8 @@ import { classifyError } from "./platform/errors/classify";
 import { documentScriptsFilter } from "./platform/html/document-scripts.server";
 import { NonceProvider } from "./platform/nonce";
 import { defersHydration } from "./platform/page-handle";
-import { flashToastContext, platformContext, requestInfoContext, type RequestInfo } from "./platform/request-context";
-import { getPlatform, startPlatform, stopPlatform } from "./platform/runtime.server";
+import { flashToastContext, requestInfoContext, serverPlatformContext, type RequestInfo } from "./platform/request-context";
+import { closePlatform, createPlatform, getPlatform, type Platform } from "./platform/runtime.server";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +62,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) void logError(error, request);
+          if (shellRendered) void logError(error, request, loadContext.get(serverPlatformContext));
         },
       },
     );
@@ -80,14 +80,14 @@ function defersHydrationNow(routerContext: EntryContext, loadContext: RouterCont
 }
 
 /** Unexpected errors from loaders, actions and rendering: one classified log line each. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  void logError(error, request);
+  void logError(error, request, context.get(serverPlatformContext));
 };
 
-async function logError(error: unknown, request: Request) {
+async function logError(error: unknown, request: Request, serverPlatform: Platform | null) {
   const record = classifyError(error);
-  const platform = await getPlatform().catch(() => undefined);
+  const platform = serverPlatform ?? (await getPlatform().catch(() => undefined));
   const log = platform?.logger ?? console;
   const { pathname } = new URL(request.url);
   (log as { error: (obj: object, msg: string) => void }).error(
@@ -102,13 +102,12 @@ async function logError(error: unknown, request: Request) {
  * one instance of every module.
  */
 export const apiary = {
-  startPlatform,
-  stopPlatform,
-  getPlatform,
-  createLoadContext(info: RequestInfo) {
+  createPlatform,
+  closePlatform,
+  createLoadContext(platform: Platform, info: RequestInfo) {
     const context = new RouterContextProvider();
+    context.set(serverPlatformContext, platform);
     context.set(requestInfoContext, info);
     return context;
   },
-  platformContext,
 };

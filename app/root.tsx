@@ -20,7 +20,7 @@ import { useLiveTables, useStaticDocument, type PageHandle } from "./platform/pa
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
 import { VIEWER_ATTRIBUTE, viewerName } from "./platform/realtime/session-across-tabs";
 import { useSessionRevalidation } from "./platform/realtime/use-session-revalidation";
-import { flashToastContext, platformContext } from "./platform/request-context";
+import { flashToastContext, serverPlatformContext, platformContext } from "./platform/request-context";
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
 import { FlashToast } from "./ui/toast/flash-toast";
@@ -37,7 +37,7 @@ export const handle: PageHandle = { live: ["menu_items"] };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const platform = await getPlatform();
+    const platform = context.get(serverPlatformContext) ?? (await getPlatform());
     context.set(platformContext, platform);
     // CSRF: a state-changing request that names another site as its origin is refused.
     if (!isSameOriginRequest(request, platform.env.APP_URL)) {

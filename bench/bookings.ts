@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, type Database } from "../app/platform/db/client.server";
 import { parseEnv } from "../app/platform/env.server";
 import { startServer } from "../server/start";
-import { createScratchDatabase } from "../tests/setup/databases";
+import { createScratchDatabase } from "../tests/setup/templates";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy } from "../tests/setup/server-process";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));

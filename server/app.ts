@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { clientAddress } from "../app/platform/security/client-address";
+import type { Platform } from "../app/platform/runtime.server";
 import type { ApiaryEntry } from "./build";
 
 type Variables = { requestId: string; secureHeadersNonce?: string };
@@ -16,11 +17,13 @@ type Variables = { requestId: string; secureHeadersNonce?: string };
 export type AppOptions = {
   build: ServerBuild;
   entry: ApiaryEntry;
+  /** Handed to every request: one process may run several servers, each on its own database. */
+  platform: Platform;
   logger: Logger;
   /** Where the browser bundle lives (build/client). */
   clientDir: string;
-  /** Adds HSTS when the site is served over https. */
-  https: boolean;
+  /** The public address (APP_URL); https adds HSTS. */
+  publicUrl: string;
   /** Reverse proxies whose X-Forwarded-For entries are believed (TRUST_PROXY_HOPS). */
   trustedProxyHops: number;
   mode?: "production" | "development";
@@ -33,9 +36,11 @@ const YEAR = 60 * 60 * 24 * 365;
  * The HTTP layer in front of React Router: request ids and logs, security headers with a
  * per-response CSP nonce, compression (never for event streams), static files, then the app.
  */
-export function createApp({ build, entry, logger, clientDir, https, trustedProxyHops, mode = "production" }: AppOptions) {
+export function createApp({ build, entry, platform, logger, clientDir, publicUrl, trustedProxyHops, mode = "production" }: AppOptions) {
   const app = new Hono<{ Variables: Variables }>();
   const handler = createRequestHandler(build, mode);
+  const publicOrigin = new URL(publicUrl).origin;
+  const https = publicOrigin.startsWith("https:");
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -103,7 +108,7 @@ export function createApp({ build, entry, logger, clientDir, https, trustedProxy
   );
 
   app.all("*", async (c) => {
-    const context = entry.createLoadContext({
+    const context = entry.createLoadContext(platform, {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce"),
       clientAddress: clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for") ?? null, trustedProxyHops),

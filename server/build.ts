@@ -4,14 +4,13 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Env } from "../app/platform/env.server";
 import type { Logger } from "../app/platform/logger.server";
 import type { RequestInfo } from "../app/platform/request-context";
-import type { Platform } from "../app/platform/runtime.server";
+import type { Platform, PlatformOptions } from "../app/platform/runtime.server";
 
 /** What app/entry.server.tsx exports as `apiary` (see there). */
 export type ApiaryEntry = {
-  startPlatform(env: Env, logger: Logger): Promise<Platform>;
-  stopPlatform(): Promise<void>;
-  getPlatform(): Promise<Platform>;
-  createLoadContext(info: RequestInfo): RouterContextProvider;
+  createPlatform(env: Env, logger: Logger, options?: PlatformOptions): Promise<Platform>;
+  closePlatform(platform: Platform): Promise<void>;
+  createLoadContext(platform: Platform, info: RequestInfo): RouterContextProvider;
 };
 
 export async function loadBuild(root: string) {

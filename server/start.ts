@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Env } from "../app/platform/env.server";
 import { createLogger, type Logger } from "../app/platform/logger.server";
-import type { Platform } from "../app/platform/runtime.server";
+import type { Platform, PlatformOptions } from "../app/platform/runtime.server";
 import { createApp } from "./app";
 import { loadBuild } from "./build";
 
@@ -22,10 +22,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 8_000;
 
 /** Starts Apiary: platform first (database, migrations, workers), then the HTTP listener. */
-export async function startServer(env: Env, logger: Logger = createLogger(env.LOG_LEVEL)): Promise<RunningServer> {
+export async function startServer(env: Env, logger: Logger = createLogger(env.LOG_LEVEL), options: PlatformOptions = {}): Promise<RunningServer> {
   const { build, entry, clientDir } = await loadBuild(ROOT);
-  const platform = await entry.startPlatform(env, logger);
-  const app = createApp({ build, entry, logger, clientDir, https: env.APP_URL.startsWith("https:"), trustedProxyHops: env.TRUST_PROXY_HOPS });
+  const platform = await entry.createPlatform(env, logger, options);
+  const app = createApp({ build, entry, platform, logger, clientDir, publicUrl: env.APP_URL, trustedProxyHops: env.TRUST_PROXY_HOPS });
 
   const server = await new Promise<Server>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;
@@ -48,7 +48,7 @@ export async function startServer(env: Env, logger: Logger = createLogger(env.LO
       await closed;
       clearInterval(sweep);
       clearTimeout(forced);
-      await entry.stopPlatform();
+      await entry.closePlatform(platform);
     })();
     return closing;
   };

@@ -1,5 +1,8 @@
 import { z } from "~/platform/zod";
 
+/** The password-hash cost (scrypt log2 N) every deployment uses: ASVS level 2. */
+export const PASSWORD_HASH_PRODUCTION_LOG_N = 17;
+
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the
  * server with one line that names the variable (see `formatEnvError`).
@@ -87,6 +90,14 @@ export const EnvSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 8, { message: "must be at least 8 characters" }),
+  /**
+   * scrypt cost of new password hashes, as log2 N. Tests lower it (with NODE_ENV=test) so that
+   * thousands of sign-ups take seconds, not minutes; anything else keeps the ASVS strength.
+   */
+  PASSWORD_HASH_LOG_N: z.coerce.number({ message: "must be a whole number from 10 to 20" }).int().min(10).max(20).default(PASSWORD_HASH_PRODUCTION_LOG_N),
+}).refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG_N >= PASSWORD_HASH_PRODUCTION_LOG_N, {
+  path: ["PASSWORD_HASH_LOG_N"],
+  message: `may be below ${PASSWORD_HASH_PRODUCTION_LOG_N} only for tests (NODE_ENV=test)`,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

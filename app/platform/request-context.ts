@@ -6,6 +6,12 @@ import type { Toast } from "./toast";
 export const platformContext = createContext<Platform>();
 
 /**
+ * The platform of the Node server that received the request (server/), in the load context;
+ * null under the development server, whose platform is getPlatform()'s.
+ */
+export const serverPlatformContext = createContext<Platform | null>(null);
+
+/**
  * Per-request facts from the HTTP server: the CSP nonce, the request id of the log lines, and
  * the client's address (from the socket, or X-Forwarded-For as far as TRUST_PROXY_HOPS allows).
  */

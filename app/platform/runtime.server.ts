@@ -9,6 +9,8 @@ import { createTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
 import { ChangeFeed } from "./realtime/change-feed.server";
 import { resolveAuthSecret } from "./security/auth-secret.server";
+import { systemClock, type Clock } from "./clock";
+import { configurePasswordHashing } from "./security/password-hash.server";
 
 /** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
 export type Platform = {
@@ -20,6 +22,13 @@ export type Platform = {
   mail: MailWorker;
   /** Signs session cookies and encrypts 2FA secrets. */
   authSecret: string;
+  /** The time for TOTP steps and the second-factor window (the system clock, except in tests). */
+  clock: Clock;
+};
+
+export type PlatformOptions = {
+  /** Tests move time forward instead of waiting for it. */
+  clock?: Clock;
 };
 
 export class DatabaseUnavailableError extends Error {
@@ -32,28 +41,27 @@ const holder = globalThis as Holder;
 
 /**
  * Opens the database (embedded or PostgreSQL), migrates it, loads demo data on the first
- * start, and starts the change feed and the mail worker. Kept on globalThis so the dev
- * server's module reloads reuse one instance.
+ * start, and starts the change feed and the mail worker. Each call is a platform of its own,
+ * so one process can run several servers (the browser tests do); the server hands it to every
+ * request through the load context.
  */
-export function startPlatform(env: Env = readEnv(), logger: Logger = createLogger(env.LOG_LEVEL)): Promise<Platform> {
-  holder[globalKey] ??= boot(env, logger).catch((error: unknown) => {
+export function createPlatform(env: Env, logger: Logger = createLogger(env.LOG_LEVEL), options: PlatformOptions = {}): Promise<Platform> {
+  return boot(env, logger, options);
+}
+
+/**
+ * The development server's platform (react-router dev has no load context of ours): started by
+ * the first request and kept on globalThis, so module reloads reuse one instance.
+ */
+export function getPlatform(): Promise<Platform> {
+  holder[globalKey] ??= createPlatform(readEnv()).catch((error: unknown) => {
     delete holder[globalKey];
     throw error;
   });
   return holder[globalKey];
 }
 
-/** The running platform; in development the first request starts it. */
-export function getPlatform(): Promise<Platform> {
-  return holder[globalKey] ?? startPlatform();
-}
-
-export async function stopPlatform() {
-  const running = holder[globalKey];
-  delete holder[globalKey];
-  if (!running) return;
-  const platform = await running.catch(() => undefined);
-  if (!platform) return;
+export async function closePlatform(platform: Platform) {
   // Each step runs even if an earlier one failed (say, the database is already gone).
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
@@ -65,7 +73,8 @@ export async function stopPlatform() {
   }
 }
 
-async function boot(env: Env, logger: Logger): Promise<Platform> {
+async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise<Platform> {
+  configurePasswordHashing(env);
   const engine = env.DATABASE_URL ? "postgres" : "pglite";
   const changes = new ChangeFeed(logger);
   let database: DatabaseHandle;
@@ -97,7 +106,7 @@ async function boot(env: Env, logger: Logger): Promise<Platform> {
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  return { env, logger, database, db: database.db, changes, mail, authSecret: resolveAuthSecret(env, logger) };
+  return { env, logger, database, db: database.db, changes, mail, authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
 }
 
 /** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */

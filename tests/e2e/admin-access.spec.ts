@@ -1,23 +1,7 @@
-import type { Page } from "@playwright/test";
-import { dismissToasts, submitAdminLogin, toast, uniqueEmail, useOwnClientAddress } from "./admin-helpers";
+import { dismissToasts, submitAdminLogin, toast } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /** Who may not enter the back-office, and what they see. */
-const PASSWORD = "Bramble-Nectar-Willow-64";
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
-
-async function signUpCustomer(page: Page, email: string) {
-  await page.goto("/customer-auth?tab=signup&redirectTo=/");
-  await waitForHydration(page);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL("/");
-  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
-}
 
 test("without a session the back-office sends you to the admin login", async ({ page }) => {
   for (const path of ["/admin", "/admin/"]) {
@@ -29,8 +13,10 @@ test("without a session the back-office sends you to the admin login", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
 });
 
-test("a signed-in customer is refused at /admin with Access Denied and signed out", async ({ page }) => {
-  await signUpCustomer(page, uniqueEmail("not-admin"));
+test("a signed-in customer is refused at /admin with Access Denied and signed out", async ({ page, signIn }) => {
+  await signIn.customer();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
 
   const response = await page.goto("/admin");
   expect(response?.status()).toBe(403);
@@ -50,25 +36,24 @@ test("a signed-in customer is refused at /admin with Access Denied and signed ou
   await expect(page).toHaveURL("/auth");
 });
 
-test("a customer's password is refused at /auth with Access Denied", async ({ page, visit }) => {
-  const email = uniqueEmail("customer-at-admin-door");
-  await signUpCustomer(page, email);
-  await page.getByRole("button", { name: "Account menu" }).click();
-  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL("/");
+test("a customer's password is refused at /auth with Access Denied", async ({ page, context, browser, signIn, visit }) => {
+  // The account is made in another browser: this one arrives signed out, as at a shared computer.
+  const elsewhere = await browser.newContext();
+  const customer = await signIn.customer({}, elsewhere);
+  await elsewhere.close();
 
   await visit("/auth");
-  await submitAdminLogin(page, email, PASSWORD);
+  await submitAdminLogin(page, customer.email, customer.password);
   await expect(toast(page, "Access Denied")).toContainText("You don't have admin privileges.");
   await expect(page).toHaveURL("/auth");
   // No session was left behind.
+  expect((await context.cookies()).filter((c) => c.name.includes("session_token"))).toEqual([]);
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Account menu" })).toHaveCount(0);
 });
 
-test("a customer who is signed in sees that at /auth", async ({ page, visit }) => {
-  const email = uniqueEmail("customer-visits-auth");
-  await signUpCustomer(page, email);
+test("a customer who is signed in sees that at /auth", async ({ page, signIn, visit }) => {
+  const { email } = await signIn.customer();
   await visit("/auth");
   await expect(page.getByRole("status")).toContainText(`You are signed in as ${email}, a customer account`);
 });

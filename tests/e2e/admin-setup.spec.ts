@@ -1,17 +1,15 @@
-import { changePasswordFromMenu, dismissToasts, INTERIM_PASSWORD, logOut, submitAdminLogin, toast, useOwnClientAddress } from "./admin-helpers";
+import { changePasswordFromMenu, dismissToasts, INTERIM_PASSWORD, logOut, submitAdminLogin, toast } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { E2E_ADMIN } from "./test-accounts";
 
 /**
  * The first administrator, from a fresh database: /admin-setup creates it once, the first login
  * forces a new password in a dialog that cannot be dismissed, then the back-office is usable.
- * The tests run in order and leave E2E_ADMIN signing in with its configured password again.
+ * One story on purpose, in order: each step needs the account as the previous one left it, on
+ * a database where no administrator exists yet (a server of its own).
  */
 test.describe.configure({ mode: "serial" });
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
+test.use({ ownServer: { reason: "a database without an administrator" } });
 
 test("/admin-setup creates the administrator once, then refuses", async ({ page, visit }) => {
   await visit("/admin-setup");
@@ -51,7 +49,7 @@ test("the first login forces a new password in a dialog that cannot be dismissed
   await submitAdminLogin(page, "not-an-email", "whatever");
   await expect(toast(page, "Validation Error")).toContainText("Please enter a valid email address");
 
-  await submitAdminLogin(page);
+  await submitAdminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL("/admin");
   const dialog = page.getByRole("dialog", { name: "Change Password" });
   await expect(dialog).toBeVisible();
@@ -103,7 +101,7 @@ test("the first login forces a new password in a dialog that cannot be dismissed
 test("then the back-office is in normal use: menu, change password from the menu, logout", async ({ page, visit }) => {
   // The old password is gone.
   await visit("/auth");
-  await submitAdminLogin(page);
+  await submitAdminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(toast(page, "Login Failed")).toBeVisible();
   await submitAdminLogin(page, E2E_ADMIN.email, INTERIM_PASSWORD);
   await expect(page).toHaveURL("/admin");
@@ -178,7 +176,7 @@ test("then the back-office is in normal use: menu, change password from the menu
   // A back-office address survives the detour through the login.
   await page.goto("/admin/security");
   await expect(page).toHaveURL("/auth?redirectTo=%2Fadmin%2Fsecurity");
-  await submitAdminLogin(page);
+  await submitAdminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL("/admin/security");
   await logOut(page);
 });

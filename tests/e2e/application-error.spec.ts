@@ -1,29 +1,19 @@
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 /**
  * A real unexpected failure: the database goes away under a running server. Pages then show the
  * spec's Application Error screen instead of a blank page or a stack trace.
  */
+// The database is closed under the server: nothing else may use it afterwards.
+test.use({ ownServer: { reason: "its database is closed", settings: { LOG_LEVEL: "silent" } } });
+
 test.describe("application error screen", () => {
-  let running: InProcessServer;
-
-  test.beforeAll(async ({}, testInfo) => {
-    test.skip(testInfo.project.name !== "pglite", "the failure is engine-independent; one engine is enough");
-    test.setTimeout(90_000);
-    running = await startInProcessServer(testInfo.project.name, { LOG_LEVEL: "silent" });
-  });
-
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  test("shows code, message, details, Reload Page and Copy Error when the database is gone", async ({ page, context }) => {
-    await page.goto(`${running.url}/`);
+  test("shows code, message, details, Reload Page and Copy Error when the database is gone", async ({ page, context, server }) => {
+    await page.goto("/");
     await waitForHydration(page);
-    await running.platform.database.close();
+    await server.platform.database.close();
 
-    const response = await page.goto(`${running.url}/`);
+    const response = await page.goto("/");
     expect(response?.status()).toBe(500);
     // The error screen hydrates even on a page otherwise served without React: its details and
     // Copy Error need it.

@@ -1,14 +1,10 @@
 import type { Page } from "@playwright/test";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { formatDay } from "../../app/ui/format";
-import { dismissToasts, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { dropPosts } from "./network";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { bookedDates, freeStay } from "./stays-helpers";
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
 
 const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
 
@@ -40,9 +36,8 @@ test("a visitor who is not signed in is sent to log in", async ({ page, visit })
   await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fstanwood%23reserve");
 });
 
-test("a customer picks free dates on the calendar and books; booked and past days can't be picked", async ({ page, visit }) => {
-  const email = uniqueEmail("widget");
-  await signUp(page, email, undefined, "/stanwood");
+test("a customer picks free dates on the calendar and books; booked and past days can't be picked", async ({ page, signIn, visit }) => {
+  const { email } = await signIn.customer();
   await visit("/stanwood");
   await waitForHydration(page);
   const assetId = await chooseTrailer(page);
@@ -101,8 +96,8 @@ test("a customer picks free dates on the calendar and books; booked and past day
   }
 });
 
-test("nights taken by someone else while the page was open give Dates Unavailable", async ({ page, visit }) => {
-  await signUp(page, uniqueEmail("widget-race"), undefined, "/stanwood");
+test("nights taken by someone else while the page was open give Dates Unavailable", { tag: "@engine" }, async ({ page, signIn, visit }) => {
+  await signIn.customer();
   await visit("/stanwood");
   await waitForHydration(page);
   const assetId = await chooseTrailer(page);

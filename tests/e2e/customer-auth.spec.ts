@@ -1,11 +1,7 @@
-import { PASSWORD, dismissToasts, followVerificationLink, logIn, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { PASSWORD, dismissToasts, followVerificationLink, logIn, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { mailsTo } from "./mailbox";
 import { dropPosts } from "./network";
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
 
 test.describe("customer sign-up", () => {
   test("checks the form, creates the account, and the e-mailed link verifies the address", async ({ page, visit }) => {
@@ -53,12 +49,10 @@ test.describe("customer sign-up", () => {
     await expectAccessible(page, "/sponsor-profile, verified");
   });
 
-  test("a customer can have the verification e-mail sent again", async ({ page }) => {
-    const email = uniqueEmail("resend");
-    await signUp(page, email);
+  test("a customer can have the verification e-mail sent again", async ({ page, signIn }) => {
+    const { email } = await signIn.customer();
+    await page.goto("/sponsor-profile");
     await expect.poll(async () => (await mailsTo(email, /Confirm your e-mail address/)).length, { timeout: 20_000 }).toBe(1);
-    // A link carries a one-second timestamp: asked for within the same second it would be the same link.
-    await page.waitForTimeout(1000);
     await page.getByRole("button", { name: "Resend verification e-mail" }).click();
     await expect(toast(page, "Verification Email Sent")).toContainText(email);
     await expect.poll(async () => (await mailsTo(email, /Confirm your e-mail address/)).length, { timeout: 20_000 }).toBe(2);
@@ -67,8 +61,8 @@ test.describe("customer sign-up", () => {
     await expect(page.getByRole("region", { name: "Account" }).getByText("Verified", { exact: true })).toBeVisible();
   });
 
-  test("a link that is not valid says so", async ({ page }) => {
-    await signUp(page, uniqueEmail("badlink"));
+  test("a link that is not valid says so", async ({ page, signIn }) => {
+    await signIn.customer();
     await page.goto("/api/auth/verify-email?token=forged&callbackURL=%2Fsponsor-profile%3Fverified%3D1");
     await expect(page).toHaveURL("/sponsor-profile");
     await expect(toast(page, "Invalid or Expired Link")).toBeVisible();
@@ -77,9 +71,9 @@ test.describe("customer sign-up", () => {
 });
 
 test.describe("customer login", () => {
-  test("logs in, refuses a wrong password, and logs out with the spec's toast", async ({ page, visit }) => {
-    const email = uniqueEmail("login");
-    await signUp(page, email);
+  test("logs in, refuses a wrong password, and logs out with the spec's toast", async ({ page, signIn, visit }) => {
+    const { email } = await signIn.customer({ password: PASSWORD });
+    await page.goto("/sponsor-profile");
     await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "Sign Out", exact: true }).click();
     await expect(page).toHaveURL("/");
     await expect(toast(page, "Logged out successfully")).toContainText("See you next time!");
@@ -97,11 +91,11 @@ test.describe("customer login", () => {
     await expect(page.getByRole("region", { name: "Account" })).toContainText(email);
   });
 
-  test("returns to the page that asked for a login", async ({ page, visit }) => {
-    const email = uniqueEmail("origin");
-    await signUp(page, email);
-    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
-    await expect(page).toHaveURL("/");
+  test("returns to the page that asked for a login", async ({ page, browser, signIn, visit }) => {
+    // The account is made in another browser: this one arrives signed out.
+    const elsewhere = await browser.newContext();
+    const { email } = await signIn.customer({ password: PASSWORD }, elsewhere);
+    await elsewhere.close();
 
     await page.goto("/sponsor-profile");
     await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fsponsor-profile");
@@ -110,8 +104,8 @@ test.describe("customer login", () => {
     await expect(page).toHaveURL("/sponsor-profile");
   });
 
-  test("a signed-in customer opening the login page is sent on at once", async ({ page }) => {
-    await signUp(page, uniqueEmail("away"));
+  test("a signed-in customer opening the login page is sent on at once", async ({ page, signIn }) => {
+    await signIn.customer();
     await page.goto("/customer-auth?redirectTo=/sponsor-profile");
     await expect(page).toHaveURL("/sponsor-profile");
     await page.goto("/customer-auth");
@@ -120,11 +114,9 @@ test.describe("customer login", () => {
 });
 
 test.describe("sessions", () => {
-  test("signs out other devices, then every device", async ({ page, browser, visit }) => {
-    const email = uniqueEmail("devices");
-    await signUp(page, email);
-    const laptop = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    await useOwnClientAddress(laptop);
+  test("signs out other devices, then every device", async ({ page, browser, signIn, visit }) => {
+    const { email } = await signIn.customer({ password: PASSWORD });
+    const laptop = await browser.newContext();
     const other = await laptop.newPage();
     await other.goto("/customer-auth?redirectTo=/sponsor-profile");
     await logIn(other, email);

@@ -1,24 +1,14 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
+import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
+import { TEST_PASSWORD } from "./sign-in";
 
-/** An address no earlier run used: the PostgreSQL server's database outlives a test run. */
-export function uniqueEmail(label: string) {
-  return `${label}-${Date.now()}-${randomInt(1e6)}@example.com`;
-}
+/** The customer door's forms, for the specs whose subject they are (others use the signIn fixture). */
 
-/**
- * Gives the browser its own client address (the e2e servers trust one proxy hop), so sign-ups
- * and sign-ins of one test never count against another's per-address limits.
- */
-export async function useOwnClientAddress(context: BrowserContext) {
-  await context.setExtraHTTPHeaders({ "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` });
-}
-
+export { uniqueEmail } from "./sign-in";
 export { dismissToasts, toast } from "./toasts";
 
-export const PASSWORD = "Hive-Meadow-Lantern-31";
+export const PASSWORD = TEST_PASSWORD;
 
 /** Signs up through the form and waits for the landing page (the sponsor profile unless told). */
 export async function signUp(page: Page, email: string, password = PASSWORD, redirectTo = "/sponsor-profile") {

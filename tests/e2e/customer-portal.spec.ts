@@ -1,16 +1,11 @@
 import { ADMIN_CANNOT_ADOPT } from "../../app/features/adoptions/messages";
 import { ADMIN_CANNOT_BOOK } from "../../app/features/bookings/messages";
-import { dismissToasts, submitAdminLogin, prepareAdmin } from "./admin-helpers";
-import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { signUp, dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { dropPosts } from "./network";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { bookedDates, freeStay, openPortalBooking } from "./stays-helpers";
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
 
 test("a guest books a stay in the portal, gets the e-mail with its calendar file, and cancels from the link", async ({ page, visit }) => {
   await visit("/adopt-hive-signup");
@@ -127,12 +122,8 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   await expect(toast(page, "Logged out")).toContainText("You have been successfully logged out.");
 });
 
-test("administrators see the portal's barred messages and no forms", async ({ page, visit }) => {
-  await prepareAdmin(page);
-  await page.goto("/auth");
-  await waitForHydration(page);
-  await submitAdminLogin(page);
-  await expect(page).toHaveURL(/\/admin/);
+test("administrators see the portal's barred messages and no forms", async ({ page, signIn, visit }) => {
+  await signIn.admin();
 
   await visit("/adopt-hive-signup");
   await expect(page.getByText(ADMIN_CANNOT_ADOPT)).toBeVisible();
@@ -175,11 +166,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the adoption form works without JavaScript for a signed-in sponsor", async ({ page, browser }) => {
-  const email = uniqueEmail("nojs-sponsor");
-  await signUp(page, email, undefined, "/adopt-hive-signup");
-  const offline = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), baseURL: new URL(page.url()).origin });
-  await useOwnClientAddress(offline);
+test("the adoption form works without JavaScript for a signed-in sponsor", async ({ browser, signIn }) => {
+  const offline = await browser.newContext({ javaScriptEnabled: false });
+  const { email } = await signIn.customer({}, offline);
   const nojs = await offline.newPage();
   await nojs.goto("/adopt-hive-signup");
   await nojs.getByRole("link", { name: "Choose Forager" }).click();

@@ -1,12 +1,36 @@
-import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import type { AxeResults } from "axe-core";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { DEFERRED_MODULE_TYPE, HYDRATE_TRIGGER_ATTRIBUTE } from "../../app/platform/html/deferred-hydration";
+import { randomClientAddress, signInAdmin, signInCustomer, type AdminOptions, type CustomerOptions, type SignedIn, type SignedInAdmin } from "./sign-in";
+import { startTestServer, type Engine, type TestServer } from "./test-server";
 
-/** Runs axe (WCAG 2.1 A/AA) on the page as it is now and fails on any violation. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Runs axe (WCAG 2.1 A/AA) on the page as it is now and fails on any violation. axe-core runs in
+ * the page itself, injected once per document: @axe-core/playwright injects it three times and
+ * opens a blank page to merge frame results, three times the cost, for frames this site has none of.
+ */
 export async function expectAccessible(page: Page, label = page.url()) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-  expect(summary, `accessibility violations on ${label}`).toEqual([]);
+  // Judged as a person sees it once it is still: a toast fading in has no contrast yet.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+    return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  }, WCAG_TAGS);
+  expect(violations, `accessibility violations on ${label}`).toEqual([]);
 }
 
 /**
@@ -21,14 +45,52 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
-type Fixtures = {
+type TestFixtures = {
   /** Navigates and checks the page with axe: every page a test visits is checked. */
   visit: (path: string) => Promise<void>;
   /** Console errors (CSP violations included) collected during the test; asserted empty at the end. */
   consoleErrors: string[];
+  /** Signs a new account in without the forms (sign-in.ts), in the test's browser context unless given another. */
+  signIn: {
+    customer(options?: CustomerOptions, context?: BrowserContext): Promise<SignedIn>;
+    admin(options?: AdminOptions, context?: BrowserContext): Promise<SignedInAdmin>;
+  };
 };
 
-export const test = base.extend<Fixtures>({
+/**
+ * A spec that changes what every page reads (deletes all posts, breaks the database) or needs
+ * settings of its own says so with `test.use({ ownServer: { reason, settings } })`: Playwright
+ * then runs it in a worker of its own, whose server no other spec shares.
+ */
+export type OwnServer = { reason: string; settings?: Record<string, string> } | null;
+
+type WorkerFixtures = {
+  /** The database engine of the project ("pglite", or "postgres" for the specs tagged @engine). */
+  engine: Engine;
+  ownServer: OwnServer;
+  /** The app under test: one per worker, on a copy of the seeded database (test-server.ts). */
+  server: TestServer;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  engine: ["pglite", { scope: "worker", option: true }],
+  ownServer: [null, { scope: "worker", option: true }],
+  server: [
+    async ({ engine, ownServer }, use) => {
+      const server = await startTestServer(engine, ownServer?.settings);
+      await use(server);
+      await server.stop();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  // Each test's browser has its own client address (the test servers trust one proxy hop), so
+  // the per-address rate limits of one test never count another's sign-ups and logins.
+  extraHTTPHeaders: async ({}, use) => {
+    await use({ "x-forwarded-for": randomClientAddress() });
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -45,6 +107,12 @@ export const test = base.extend<Fixtures>({
       await page.goto(path);
       await waitForHydration(page);
       await expectAccessible(page, path);
+    });
+  },
+  signIn: async ({ server, context }, use) => {
+    await use({
+      customer: (options, other) => signInCustomer(server, other ?? context, options),
+      admin: (options, other) => signInAdmin(server, other ?? context, options),
     });
   },
 });

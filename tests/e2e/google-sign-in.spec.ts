@@ -2,10 +2,9 @@ import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { ADMIN_REFUSED_MESSAGE } from "../../app/features/accounts/messages";
 import { userRoles, users } from "../../app/platform/db/schema";
-import { followVerificationLink, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { followVerificationLink, toast, uniqueEmail } from "./customer-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
-import { GOOGLE_CLIENT, OIDC_ISSUER } from "./google-provider";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { OIDC_ISSUER } from "./google-provider";
 
 /**
  * Google sign-in end to end, against the local OpenID provider of global-setup.ts: the button,
@@ -23,10 +22,6 @@ async function signInWithGoogleAs(page: Page, hint: string) {
   await page.getByRole("button", { name: "Continue with Google" }).click();
 }
 
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
-
 test.describe("Google sign-in", () => {
   test("a new Google user lands signed in as a customer, the e-mail already verified", async ({ page, visit }) => {
     const email = uniqueEmail("google-new");
@@ -40,11 +35,11 @@ test.describe("Google sign-in", () => {
     await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
   });
 
-  test("joins an existing password account only once that account's e-mail is verified", async ({ page }) => {
-    const email = uniqueEmail("google-link");
-    await signUp(page, email);
-    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
-    await expect(page).toHaveURL("/");
+  test("joins an existing password account only once that account's e-mail is verified", async ({ page, browser, signIn }) => {
+    // A password account, made in another browser: this one arrives signed out.
+    const elsewhere = await browser.newContext();
+    const { email } = await signIn.customer({}, elsewhere);
+    await elsewhere.close();
 
     // Unverified here: whoever signed up with this address may not own it, so Google may not join it.
     await page.goto("/customer-auth?redirectTo=/sponsor-profile");
@@ -65,13 +60,10 @@ test.describe("Google sign-in", () => {
     await expect(page.getByRole("region", { name: "Account" })).toContainText(email);
   });
 
-  test("a Google identity whose e-mail Google has not verified does not join an account", async ({ page }) => {
-    const email = uniqueEmail("google-unverified");
-    await signUp(page, email);
-    await followVerificationLink(page, email);
-    await expect(page.getByRole("region", { name: "Account" }).getByText("Verified", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
-    await expect(page).toHaveURL("/");
+  test("a Google identity whose e-mail Google has not verified does not join an account", async ({ page, browser, signIn }) => {
+    const elsewhere = await browser.newContext();
+    const { email } = await signIn.customer({ verified: true }, elsewhere);
+    await elsewhere.close();
 
     await page.goto("/customer-auth?redirectTo=/sponsor-profile");
     await waitForHydration(page);
@@ -82,35 +74,12 @@ test.describe("Google sign-in", () => {
   });
 });
 
-/**
- * An administrator at the customer door. Needs an admin account, so this server runs in the
- * test's process (as in live-menu.spec.ts) where the test can grant the role in the database.
- */
+/** An administrator at the customer door: the test grants the role in the database. */
 test.describe("Google sign-in of an administrator", () => {
-  let running: InProcessServer;
-
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    running = await startInProcessServer(testInfo.project.name, {
-      GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
-      GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
-      GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
-    });
-  });
-
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  test("is refused with the admin-barred message and left signed out", async ({ page }) => {
-    const email = uniqueEmail("google-admin");
-    await page.goto(`${running.url}/customer-auth?tab=signup&redirectTo=/sponsor-profile`);
-    await waitForHydration(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("Keeper-Of-The-Hives-77");
-    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-    await expect(page).toHaveURL(`${running.url}/sponsor-profile`);
-    const { db } = running.platform;
+  test("is refused with the admin-barred message and left signed out", async ({ page, server, signIn }) => {
+    const { email } = await signIn.customer();
+    await page.goto("/sponsor-profile");
+    const { db } = server.platform;
     const [user] = await db.select().from(users).where(eq(users.email, email));
     await db.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
     await db.update(userRoles).set({ role: "admin" }).where(eq(userRoles.userId, user!.id));
@@ -120,11 +89,11 @@ test.describe("Google sign-in of an administrator", () => {
     await expect(page.getByText(ADMIN_REFUSED_MESSAGE)).toBeVisible();
 
     await page.context().clearCookies();
-    await page.goto(`${running.url}/customer-auth?redirectTo=/sponsor-profile`);
+    await page.goto("/customer-auth?redirectTo=/sponsor-profile");
     await waitForHydration(page);
     await signInWithGoogleAs(page, email);
     await expect(toast(page, "Google Sign-in Failed")).toContainText(ADMIN_REFUSED_MESSAGE);
-    await page.goto(`${running.url}/sponsor-profile`);
+    await page.goto("/sponsor-profile");
     await expect(page).toHaveURL(/\/customer-auth/);
   });
 });

@@ -1,52 +1,43 @@
+import { eq } from "drizzle-orm";
 import pg from "pg";
 import { menuItems } from "../../app/platform/db/schema";
 import { expect, test, waitForHydration } from "./fixtures";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import type { TestServer } from "./test-server";
 
 /**
- * The proof of the live feed: a row written straight into the database (not through the app)
- * shows up in the drawer of a page that is already open, without a reload. The server runs in
- * this process so the test can reach the embedded database, which only one process may open.
+ * The proof of the live feed: a row written straight into the database (not through the app;
+ * on PostgreSQL from another connection, as another app instance or a psql session would)
+ * shows up in the drawer of a page that is already open, without a reload.
  */
-test.describe("live menu", () => {
-  let running: InProcessServer;
-  let insertMenuItem: (label: string, path: string, order: number) => Promise<void>;
+async function insertMenuItem(server: TestServer, label: string, path: string, order: number) {
+  if (!server.databaseUrl) {
+    await server.platform.db.insert(menuItems).values({ label, path, displayOrder: order });
+    return;
+  }
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  await client.query("insert into menu_items (label, path, display_order) values ($1, $2, $3)", [label, path, order]);
+  await client.end();
+}
 
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    running = await startInProcessServer(testInfo.project.name);
-    const { databaseUrl } = running;
-    insertMenuItem = databaseUrl
-      ? async (label, itemPath, order) => {
-          // Another connection, as another app instance or a psql session would write.
-          const client = new pg.Client({ connectionString: databaseUrl });
-          await client.connect();
-          await client.query("insert into menu_items (label, path, display_order) values ($1, $2, $3)", [label, itemPath, order]);
-          await client.end();
-        }
-      : async (label, itemPath, order) => {
-          await running.platform.db.insert(menuItems).values({ label, path: itemPath, displayOrder: order });
-        };
-  });
+test("a menu item inserted into the database appears in the open drawer without a reload", { tag: "@engine" }, async ({ page, server }) => {
+  const label = `Honey Harvest Festival ${Date.now()}`;
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = "same page"));
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog").getByTestId("drawer-menu");
+  await expect(menu.getByRole("link", { name: "Stanwood Eco-Stays" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: label })).toHaveCount(0);
 
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  test("a menu item inserted into the database appears in the open drawer without a reload", async ({ page }) => {
-    await page.goto(`${running.url}/`);
-    await waitForHydration(page);
-    await page.evaluate(() => ((window as unknown as { pageMarker: string }).pageMarker = "same page"));
-    await page.getByRole("button", { name: "Open menu" }).click();
-    const menu = page.getByRole("dialog").getByTestId("drawer-menu");
-    await expect(menu.getByRole("link", { name: "Stanwood Eco-Stays" })).toBeVisible();
-    await expect(menu.getByRole("link", { name: "Honey Harvest Festival" })).toHaveCount(0);
-
-    await insertMenuItem("Honey Harvest Festival", "https://example.org/festival", 1);
-
-    const festival = menu.getByRole("link", { name: /Honey Harvest Festival/ });
+  try {
+    await insertMenuItem(server, label, "https://example.org/festival", 1);
+    const festival = menu.getByRole("link", { name: new RegExp(label) });
     await expect(festival).toBeVisible();
     await expect(festival).toHaveAttribute("target", "_blank");
     expect(await page.evaluate(() => (window as unknown as { pageMarker?: string }).pageMarker)).toBe("same page");
-  });
+  } finally {
+    // Other tests on this server read the menu.
+    await server.platform.db.delete(menuItems).where(eq(menuItems.label, label));
+  }
 });

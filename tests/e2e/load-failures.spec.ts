@@ -1,49 +1,35 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { sql } from "drizzle-orm";
-import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { toast } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import type { TestServer } from "./test-server";
 
 /**
  * A list that cannot be read (here: its table renamed away on the server's own database) gives
  * the spec's "Error loading …" toast and a notice in its place, while the rest of the page keeps
- * working; once the table is back, "Try again" shows the list. The server runs in this process,
- * on a database of its own, so breaking a table touches no other test.
+ * working; once the table is back, "Try again" shows the list. Only this test uses the worker's
+ * server meanwhile, and the table is put back whatever happens.
  */
-test.describe("a list that fails to load", () => {
-  let running: InProcessServer;
-
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    // The failures are logged as errors on purpose: kept out of the test output.
-    running = await startInProcessServer(testInfo.project.name, { LOG_LEVEL: "fatal" });
-  });
-
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
+test.describe("a list that fails to load", { tag: "@engine" }, () => {
   /** Runs `check` with `table` unreadable, and puts it back whatever happens. */
-  async function withTableOffline(table: string, check: () => Promise<void>) {
-    await running.platform.db.execute(sql.raw(`alter table ${table} rename to ${table}_offline`));
+  async function withTableOffline(server: TestServer, table: string, check: () => Promise<void>) {
+    const { db, logger } = server.platform;
+    // The failures are logged as errors on purpose: kept out of the test output.
+    const level = logger.level;
+    logger.level = "fatal";
+    await db.execute(sql.raw(`alter table ${table} rename to ${table}_offline`));
     try {
       await check();
     } finally {
-      await running.platform.db.execute(sql.raw(`alter table ${table}_offline rename to ${table}`));
+      await db.execute(sql.raw(`alter table ${table}_offline rename to ${table}`));
+      logger.level = level;
     }
-  }
-
-  async function newPage(browser: Browser): Promise<Page> {
-    const context = await browser.newContext({ baseURL: running.url });
-    await useOwnClientAddress(context);
-    return context.newPage();
   }
 
   const notice = (page: Page, title: string) => page.getByRole("alert").filter({ has: page.getByText(title, { exact: true }) });
 
-  test("tiers: /adopt-hive and the portal say Error loading tiers, keep the rest, and recover", async ({ browser }) => {
-    const page = await newPage(browser);
-    await withTableOffline("hive_tiers", async () => {
+  test("tiers: /adopt-hive and the portal say Error loading tiers, keep the rest, and recover", async ({ page, server }) => {
+    await withTableOffline(server, "hive_tiers", async () => {
       await page.goto("/adopt-hive");
       await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
       const onPage = notice(page, "Error loading tiers");
@@ -67,25 +53,21 @@ test.describe("a list that fails to load", () => {
 
     await page.goto("/adopt-hive");
     await expect(page.getByTestId("tier-grid").getByRole("heading", { name: "Forager" })).toBeVisible();
-    await page.context().close();
   });
 
-  test("tiers: Try again reloads the page once the list can be read", async ({ browser }) => {
-    const page = await newPage(browser);
-    await withTableOffline("hive_tiers", async () => {
+  test("tiers: Try again reloads the page once the list can be read", async ({ page, server }) => {
+    await withTableOffline(server, "hive_tiers", async () => {
       await page.goto("/adopt-hive-signup");
       await expect(notice(page, "Error loading tiers")).toBeVisible();
     });
     await notice(page, "Error loading tiers").getByRole("link", { name: "Try again" }).click();
     await expect(page.getByRole("heading", { name: "Forager" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
-    await page.context().close();
   });
 
-  test("the booking widget says Error loading locations, then Error loading availability", async ({ browser }) => {
-    const page = await newPage(browser);
+  test("the booking widget says Error loading locations, then Error loading availability", async ({ page, server }) => {
     const widget = page.getByRole("region", { name: "Reserve Your Dates" });
-    await withTableOffline("locations", async () => {
+    await withTableOffline(server, "locations", async () => {
       await page.goto("/stanwood");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       // Said in the server's HTML, before the widget's code has loaded.
@@ -100,21 +82,18 @@ test.describe("a list that fails to load", () => {
     await widget.getByLabel("Location").selectOption({ label: "Stanwood" });
     const asset = widget.getByRole("combobox", { name: "Asset" });
     await expect(asset.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
-    await withTableOffline("bookings", async () => {
+    await withTableOffline(server, "bookings", async () => {
       await asset.selectOption({ label: "Lakeside RV Trailer · $165/night" });
       await expect(toast(page, "Error loading availability")).toBeVisible();
       await expect(notice(page, "Error loading availability")).toContainText("(Code: DATABASE_42P01)");
       await expect(widget.locator(".rdp-root")).toHaveCount(0);
     });
-    await page.context().close();
   });
 
-  test("the sponsor profile says Error loading profile, or Error loading bookings on its tab, and recovers", async ({ browser }) => {
-    const page = await newPage(browser);
-    await signUp(page, uniqueEmail("load-failure"));
-    await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
+  test("the sponsor profile says Error loading profile, or Error loading bookings on its tab, and recovers", async ({ page, server, signIn }) => {
+    await signIn.customer();
 
-    await withTableOffline("sponsors", async () => {
+    await withTableOffline(server, "sponsors", async () => {
       await page.goto("/sponsor-profile");
       await waitForHydration(page);
       await expect(page.getByRole("heading", { name: "Sponsor Profile", level: 1 })).toBeVisible();
@@ -123,7 +102,7 @@ test.describe("a list that fails to load", () => {
       await expect(page.getByRole("link", { name: "Contact Support" })).toBeVisible();
       await expectAccessible(page, "/sponsor-profile without the profile");
     });
-    await withTableOffline("bookings", async () => {
+    await withTableOffline(server, "bookings", async () => {
       await page.goto("/sponsor-profile?tab=bookings");
       await expect(notice(page, "Error loading bookings")).toBeVisible();
       await expect(page.getByText("No bookings yet")).toHaveCount(0);
@@ -135,6 +114,5 @@ test.describe("a list that fails to load", () => {
     await page.goto("/sponsor-profile");
     await expect(page.getByRole("heading", { name: "Account" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
-    await page.context().close();
   });
 });

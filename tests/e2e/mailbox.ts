@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -18,11 +18,17 @@ export async function startMailbox(dir: string) {
     disabledCommands: ["STARTTLS"],
     logger: false,
     disableReverseLookup: true,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        writeFileSync(path.join(dir, `${Date.now()}-${++n}.eml`), Buffer.concat(chunks));
+        // One folder per recipient: a test reads only its own addresses' mail, however full the mailbox.
+        const name = `${Date.now()}-${++n}.eml`;
+        for (const { address } of session.envelope.rcptTo) {
+          const folder = recipientFolder(dir, address);
+          mkdirSync(folder, { recursive: true });
+          writeFileSync(path.join(folder, name), Buffer.concat(chunks));
+        }
         callback();
       });
     },
@@ -34,18 +40,27 @@ export async function startMailbox(dir: string) {
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
+const recipientFolder = (dir: string, address: string) => path.join(dir, encodeURIComponent(address.toLowerCase()));
+
+/** Every message so far to `to` whose subject matches, oldest first. */
+export async function mailsTo(to: string, subject: RegExp): Promise<ParsedMail[]> {
+  const folder = recipientFolder(process.env.E2E_MAILBOX_DIR!, to);
+  if (!existsSync(folder)) return [];
+  const found: ParsedMail[] = [];
+  for (const file of readdirSync(folder).sort()) {
+    const mail = await simpleParser(readFileSync(path.join(folder, file)));
+    if (subject.test(mail.subject ?? "")) found.push(mail);
+  }
+  return found;
+}
+
 /** Waits for a message to `to` whose subject matches, newest first; fails after `timeoutMs`. */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000): Promise<ParsedMail> {
-  const dir = process.env.E2E_MAILBOX_DIR!;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = readdirSync(dir).sort().reverse();
-    for (const file of files) {
-      const mail = await simpleParser(readFileSync(path.join(dir, file)));
-      const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
-      if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? "")) return mail;
-    }
-    await new Promise((r) => setTimeout(r, 250));
+    const newest = (await mailsTo(to, subject)).at(-1);
+    if (newest) return newest;
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no e-mail to ${to} matching ${subject} within ${timeoutMs} ms`);
 }
@@ -56,16 +71,4 @@ export function linkIn(mail: ParsedMail, prefix: string) {
   const match = text.match(new RegExp(`${prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^\\s"'<>)\\]]*`));
   if (!match) throw new Error(`no link starting with ${prefix} in "${mail.subject}"`);
   return match[0].replace(/&amp;/g, "&");
-}
-
-/** Every message so far to `to` whose subject matches, oldest first. */
-export async function mailsTo(to: string, subject: RegExp): Promise<ParsedMail[]> {
-  const dir = process.env.E2E_MAILBOX_DIR!;
-  const found: ParsedMail[] = [];
-  for (const file of readdirSync(dir).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(dir, file)));
-    const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []).map((a) => a.address?.toLowerCase());
-    if (recipients.includes(to.toLowerCase()) && subject.test(mail.subject ?? "")) found.push(mail);
-  }
-  return found;
 }

@@ -1,13 +1,9 @@
 import type { Page } from "@playwright/test";
-import { PASSWORD, dismissToasts, logIn, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { PASSWORD, dismissToasts, logIn, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 
 const NEW_PASSWORD = "Orchard-Pollen-Harbor-58";
-
-test.beforeEach(async ({ context }) => {
-  await useOwnClientAddress(context);
-});
 
 async function requestReset(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
@@ -27,12 +23,11 @@ async function choosePassword(page: Page, password: string, confirm = password) 
 }
 
 test.describe("password recovery", () => {
-  test("the e-mailed link sets a new password and signs the account out everywhere", async ({ page, browser, visit }) => {
-    const email = uniqueEmail("recover");
-    await signUp(page, email);
+  test("the e-mailed link sets a new password and signs the account out everywhere", async ({ page, browser, signIn, visit }) => {
+    const { email } = await signIn.customer({ password: PASSWORD });
+    await page.goto("/sponsor-profile");
     // Another browser does the recovery; this one stays signed in until the reset.
-    const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
-    await useOwnClientAddress(other);
+    const other = await browser.newContext();
     const phone = await other.newPage();
 
     await visit("/forgot-password");
@@ -110,13 +105,11 @@ test.describe("password recovery", () => {
 test.describe("password recovery without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("both forms work, field messages show, and the browser moves on to the login page", async ({ page, browser }) => {
-    const email = uniqueEmail("nojs");
-    // Sign up in a browser with JavaScript (the sign-up form is not under test here).
-    const withJs = await browser.newContext({ baseURL: new URL(test.info().project.use.baseURL!).origin });
-    await useOwnClientAddress(withJs);
-    await signUp(await withJs.newPage(), email);
-    await withJs.close();
+  test("both forms work, field messages show, and the browser moves on to the login page", async ({ page, browser, signIn }) => {
+    // The account is made in another browser: this one arrives signed out.
+    const elsewhere = await browser.newContext();
+    const { email } = await signIn.customer({}, elsewhere);
+    await elsewhere.close();
 
     await page.goto("/forgot-password?from=customer");
     await requestReset(page, email);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { logIn, PASSWORD, signUp, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { logIn } from "./customer-helpers";
 import { SESSION_CHANNEL } from "../../app/platform/realtime/session-across-tabs";
 import { expect, test, waitForHydration } from "./fixtures";
 
@@ -20,14 +20,12 @@ test.describe("the signed-in state across tabs", () => {
   }
   const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
-  test("logging in and out in one tab updates static, deferred and React pages in the others", async ({ context }) => {
-    await useOwnClientAddress(context);
-    const email = uniqueEmail("tabs");
+  test("logging in and out in one tab updates static, deferred and React pages in the others", async ({ browser, context, signIn }) => {
+    // The account is made in another browser: this one starts signed out.
+    const elsewhere = await browser.newContext();
+    const { email, password } = await signIn.customer({}, elsewhere);
+    await elsewhere.close();
     const account = await context.newPage();
-    await signUp(account, email);
-    await account.getByRole("button", { name: "Account menu" }).click();
-    await account.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
-    await expect(account).toHaveURL("/");
 
     const staticPage = await context.newPage();
     await open(staticPage, "/adopt-hive");
@@ -40,7 +38,7 @@ test.describe("the signed-in state across tabs", () => {
     for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(0);
 
     await account.goto("/customer-auth");
-    await logIn(account, email, PASSWORD);
+    await logIn(account, email, password);
     await expect(signedIn(account)).toHaveCount(1);
 
     for (const page of [staticPage, reactPage, deferredPage]) await expect(signedIn(page)).toHaveCount(1);
@@ -74,10 +72,10 @@ test.describe("the signed-in state across tabs", () => {
     expect(staticLoads).toBe(1);
   });
 
-  test("a tab that only reloads or navigates while signed in changes nothing elsewhere", async ({ context }) => {
-    await useOwnClientAddress(context);
+  test("a tab that only reloads or navigates while signed in changes nothing elsewhere", async ({ context, signIn }) => {
+    await signIn.customer();
     const account = await context.newPage();
-    await signUp(account, uniqueEmail("tabs-quiet"));
+    await account.goto("/sponsor-profile");
     const other = await context.newPage();
     await open(other, "/adopt-hive");
     await account.goto("/home");

@@ -1,8 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { asc, eq } from "drizzle-orm";
-import { hiveTiers, posts } from "../../app/platform/db/schema";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
+import { E2E_SETTINGS } from "./test-server";
 
 /** The public marketing pages: the spec's texts, figures and links, on the seeded demo data. */
 
@@ -272,8 +270,8 @@ test.describe("every page", () => {
     }
   });
 
-  test("reads fine with JavaScript off", async ({ browser }, testInfo) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+  test("reads fine with JavaScript off", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const expectations: Record<(typeof PAGES)[number], string[]> = {
       "/": ["Save the bees, one hive at a time", "Book Your Experience", "17 active beehives", "Proof-of-impact"],
@@ -317,88 +315,14 @@ test.describe("every page", () => {
   }
 });
 
-/**
- * Rules that depend on the data and the settings: a server of its own whose database the test
- * writes to, with its own token-swap and registration addresses.
- */
-test.describe("with data and settings of its own", () => {
-  const TOKEN_SWAP_URL = "https://swap.example.org/bee?from=SOL";
-  const CONFERENCE_REGISTER_URL = "https://tickets.example.org/btc-2024";
-  let running: InProcessServer;
-
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    running = await startInProcessServer(testInfo.project.name, { TOKEN_SWAP_URL, CONFERENCE_REGISTER_URL });
-  });
-
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  test("the token badge and Register Now use the configured addresses", async ({ page }) => {
-    await page.goto(`${running.url}/`);
-    await expect(page.getByTestId("token-badge")).toHaveAttribute("href", TOKEN_SWAP_URL);
-    await page.goto(`${running.url}/bitcoin-conference`);
-    for (const link of await page.getByRole("link", { name: /^Register Now/ }).all()) {
-      await expect(link).toHaveAttribute("href", CONFERENCE_REGISTER_URL);
-    }
-    const [event] = await jsonLd(page);
-    expect(event).toMatchObject({ offers: { url: CONFERENCE_REGISTER_URL } });
-  });
-
-  test("Latest from Our Blog: the 4 newest published posts, drafts never, and no section without posts", async ({ page }) => {
-    const { db } = running.platform;
-    await db.delete(posts);
-    await page.goto(`${running.url}/home`);
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { name: "What You Get" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Latest from Our Blog" })).toHaveCount(0);
-    await expect(page.getByTestId("blog-teaser")).toHaveCount(0);
-
-    const day = (d: number) => new Date(Date.UTC(2026, 0, d, 17));
-    await db.insert(posts).values([
-      { slug: "oldest-post", title: "Oldest post", excerpt: "The first one.", published: true, publishedAt: day(1) },
-      { slug: "second-post", title: "Second post", excerpt: "Second.", published: true, publishedAt: day(2) },
-      { slug: "third-post", title: "Third post", excerpt: "Third.", published: true, publishedAt: day(3) },
-      { slug: "fourth-post", title: "Fourth post", excerpt: "Fourth.", published: true, publishedAt: day(4), featuredImage: "/images/stanwood/hive-meadow-480.webp" },
-      { slug: "newest-post", title: "Newest post", excerpt: "The latest news from the hives.", published: true, publishedAt: day(5) },
-      { slug: "secret-draft", title: "Secret draft", excerpt: "Not for the public.", published: false, publishedAt: null },
-    ]);
-
-    await page.goto(`${running.url}/home`);
-    await waitForHydration(page);
-    const teaser = page.getByRole("region", { name: "Latest from Our Blog" });
-    const titles = teaser.getByRole("heading", { level: 3 });
-    await expect(titles).toHaveText(["Newest post", "Fourth post", "Third post", "Second post"]);
-    await expect(teaser).not.toContainText("Secret draft");
-    await expect(teaser).not.toContainText("Oldest post");
-    const newest = teaser.getByRole("article").first();
-    await expect(newest.getByRole("link", { name: "Newest post" })).toHaveAttribute("href", "/blog/newest-post");
-    await expect(newest).toContainText("Jan 05, 2026");
-    await expect(newest).toContainText("The latest news from the hives.");
-    await expect(newest.locator("img")).toHaveCount(0);
-    const withImage = teaser.getByRole("article").nth(1).locator("img");
-    await expect(withImage).toHaveAttribute("src", "/images/stanwood/hive-meadow-480.webp");
-    await expect(withImage).toHaveAttribute("alt", /Fourth post/);
-    await expect(withImage).toHaveAttribute("loading", "lazy");
-    await expectAccessible(page, "/home with blog posts");
-  });
-
-  test("tiers: inactive ones are hidden, a full one says so and offers no Choose link, Choose carries the tier id", async ({ page }) => {
-    const { db } = running.platform;
-    const tiers = await db.select().from(hiveTiers).orderBy(asc(hiveTiers.displayOrder));
-    const [forager, guardian, steward] = tiers;
-    await db.update(hiveTiers).set({ maxAdoptions: 0 }).where(eq(hiveTiers.id, guardian!.id));
-    await db.update(hiveTiers).set({ isActive: false }).where(eq(hiveTiers.id, steward!.id));
-
-    await page.goto(`${running.url}/adopt-hive`);
-    await waitForHydration(page);
-    const cards = page.getByTestId("tier-card");
-    await expect(cards.getByRole("heading", { level: 3 })).toHaveText(["Forager", "Guardian", "Colony Partner"]);
-    await expect(page.getByRole("link", { name: "Choose Forager" })).toHaveAttribute("href", `/adopt-hive-signup?tier=${forager!.id}`);
-    const full = cards.filter({ has: page.getByRole("heading", { name: "Guardian" }) });
-    await expect(full.getByTestId("tier-full")).toHaveText("This tier is full");
-    await expect(full.getByRole("link")).toHaveCount(0);
-    await expectAccessible(page, "/adopt-hive with a full tier");
-  });
+test("the token badge and Register Now use the configured addresses", async ({ page }) => {
+  const { TOKEN_SWAP_URL, CONFERENCE_REGISTER_URL } = E2E_SETTINGS;
+  await page.goto("/");
+  await expect(page.getByTestId("token-badge")).toHaveAttribute("href", TOKEN_SWAP_URL);
+  await page.goto("/bitcoin-conference");
+  for (const link of await page.getByRole("link", { name: /^Register Now/ }).all()) {
+    await expect(link).toHaveAttribute("href", CONFERENCE_REGISTER_URL);
+  }
+  const [event] = await jsonLd(page);
+  expect(event).toMatchObject({ offers: { url: CONFERENCE_REGISTER_URL } });
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { toast } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 test.describe("site shell", () => {
@@ -160,13 +160,8 @@ test.describe("pages served without React, and the native drawer and menu", () =
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   });
 
-  test("signed in, on a page without React: the account menu works natively and Logout shows the server's toast", async ({
-    page,
-    context,
-  }) => {
-    await useOwnClientAddress(context);
-    const email = uniqueEmail("static-menu");
-    await signUp(page, email);
+  test("signed in, on a page without React: the account menu works natively and Logout shows the server's toast", async ({ page, signIn }) => {
+    const { email } = await signIn.customer();
     await page.goto("/");
     await waitForHydration(page);
     const opener = page.getByRole("button", { name: "Account menu" });
@@ -192,20 +187,23 @@ test.describe("pages served without React, and the native drawer and menu", () =
     await expect(loggedOut).toHaveCount(0);
   });
 
-  test("the server's flash toast hides itself after five seconds", async ({ page, context }) => {
-    await useOwnClientAddress(context);
-    await signUp(page, uniqueEmail("static-toast"));
+  test("the server's flash toast hides itself after five seconds", async ({ page, signIn }) => {
+    await signIn.customer();
     await page.goto("/home");
     await waitForHydration(page);
-    await page.clock.install();
+    // Paused, so that a slow machine's real seconds cannot count towards the five.
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1_000);
     await page.getByRole("button", { name: "Account menu" }).click();
     await page.locator("#account-menu").getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL("/");
     const loggedOut = toast(page, "Logged out successfully");
+    await page.clock.runFor(100); // the animation frame that shows it
     await expect(loggedOut).toBeVisible();
-    await page.clock.runFor(4_000);
+    await page.clock.runFor(3_800);
     await expect(loggedOut).toBeVisible();
-    await page.clock.runFor(1_500);
+    await page.clock.runFor(1_200);
     await expect(loggedOut).toHaveCount(0);
   });
 });

@@ -1,12 +1,10 @@
 import type { Browser, Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { insertAdoption, insertBooking, insertStayAsset, insertTier } from "../../app/features/sponsors/customer-test-rows";
-import { createFirstAdmin } from "../../app/features/accounts/admin-setup.server";
-import { profiles, sponsors, users } from "../../app/platform/db/schema";
-import { submitAdminLogin } from "./admin-helpers";
-import { dismissToasts, followVerificationLink, PASSWORD, signUp, toast, uniqueEmail, useOwnClientAddress } from "./customer-helpers";
+import { insertAdoption, insertTier } from "../factories/sponsorships";
+import { insertBooking, insertStayAsset } from "../factories/stays";
+import { sponsors } from "../../app/platform/db/schema";
+import { dismissToasts, toast } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
-import { startInProcessServer, type InProcessServer } from "./in-process-server";
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Profile sections" });
 const tabLink = (page: Page, name: string) => sections(page).getByRole("link", { name, exact: true });
@@ -33,11 +31,8 @@ async function expectServerHtmlAccessible(browser: Browser, baseURL: string, htm
 }
 
 test.describe("sponsor profile tabs", () => {
-  test("a verified customer moves between the tabs by address and by click, and sees the empty states", async ({ page }) => {
-    const email = uniqueEmail("profile-tabs");
-    await signUp(page, email);
-    await followVerificationLink(page, email);
-    await expect(page).toHaveURL("/sponsor-profile");
+  test("a verified customer moves between the tabs by address and by click, and sees the empty states", async ({ page, signIn }) => {
+    const { email } = await signIn.customer({ verified: true });
 
     await open(page, "/sponsor-profile");
     await expect(tabLink(page, "Profile")).toHaveAttribute("aria-current", "page");
@@ -92,8 +87,8 @@ test.describe("sponsor profile tabs", () => {
 });
 
 test.describe("editing the profile", () => {
-  test("with JavaScript: Edit Profile opens the form in place, Save Changes keeps the values, Cancel drops the changes", async ({ page }) => {
-    await signUp(page, uniqueEmail("profile-edit"));
+  test("with JavaScript: Edit Profile opens the form in place, Save Changes keeps the values, Cancel drops the changes", async ({ page, signIn }) => {
+    await signIn.customer();
     await open(page, "/sponsor-profile");
     const details = page.getByRole("region", { name: "Profile Details" });
     await expect(details.getByText("Not provided")).toHaveCount(3);
@@ -141,11 +136,11 @@ test.describe("editing the profile", () => {
     await expect(details.getByText("Not provided")).toHaveCount(1);
   });
 
-  test("without JavaScript: the tabs, the edit form, its errors and Cancel all work", async ({ browser, baseURL }) => {
-    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
-    await useOwnClientAddress(context);
+  test("without JavaScript: the tabs, the edit form, its errors and Cancel all work", async ({ browser, baseURL, signIn }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await signIn.customer({}, context);
     const page = await context.newPage();
-    await signUp(page, uniqueEmail("profile-nojs"));
+    await page.goto("/sponsor-profile");
 
     await tabLink(page, "My Bookings").click();
     await expect(page).toHaveURL("/sponsor-profile?tab=bookings");
@@ -181,43 +176,19 @@ test.describe("editing the profile", () => {
 });
 
 /**
- * Rows written straight into the database of a server of this test's own: bookings and adoptions
- * (the booking and adoption forms have their own tests), a missing sponsor record, an administrator.
+ * Rows written straight into the database: bookings and adoptions (the booking and adoption
+ * forms have their own tests), a missing sponsor record, an administrator.
  */
-async function signUpOn(page: Page, origin: string, email: string) {
-  await page.goto(`${origin}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page).toHaveURL(`${origin}/sponsor-profile`);
-}
-
 test.describe("the sponsor profile over rows written directly", () => {
-  let running: InProcessServer;
-
-  test.beforeAll(async ({}, testInfo) => {
-    test.setTimeout(90_000);
-    running = await startInProcessServer(testInfo.project.name);
-  });
-
-  test.afterAll(async () => {
-    await running?.stop();
-  });
-
-  test("show asset, type, status, dates and totals, and hives with plan and price", async ({ page }) => {
-    test.setTimeout(60_000);
-    await useOwnClientAddress(page.context());
-    const email = uniqueEmail("profile-rows");
-    await signUpOn(page, running.url, email);
-    const db = running.platform.db;
-    const [user] = await db.select().from(users).where(eq(users.email, email));
+  test("show asset, type, status, dates and totals, and hives with plan and price", async ({ page, server, signIn }) => {
     // The address counts as confirmed (the e-mailed link has its own tests): guest bookings under it are the sponsor's.
-    await db.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
-    const actor = { kind: "customer" as const, userId: user!.id, email, emailVerified: true };
+    const { email, userId } = await signIn.customer({ verified: true });
+    const db = server.platform.db;
+    const actor = { kind: "customer" as const, userId, email, emailVerified: true };
 
     const { asset } = await insertStayAsset(db, "Willow Airstream");
     await insertBooking(db, asset.id, {
-      userId: user!.id,
+      userId: userId,
       guestEmail: email,
       checkInDate: "2030-07-04",
       checkOutDate: "2030-07-07",
@@ -244,18 +215,18 @@ test.describe("the sponsor profile over rows written directly", () => {
       totalAmount: "999.00",
     });
     const tier = await insertTier(db, { name: "Meadow Keeper", description: "Care for one hive all season.", priceMonthly: "30.00", priceAnnual: "331.20" });
-    await db.update(sponsors).set({ tierId: tier.id }).where(eq(sponsors.userId, user!.id));
+    await db.update(sponsors).set({ tierId: tier.id }).where(eq(sponsors.userId, userId));
     await insertAdoption(db, actor, tier.id, { startDate: "2026-03-05", createdAt: new Date(Date.now() - 60_000) });
     await insertAdoption(db, actor, tier.id, { hiveName: "Queen Bea", paymentFrequency: "annual", status: "active", startDate: "2026-04-01" });
 
-    await open(page, `${running.url}/sponsor-profile`);
+    await open(page, "/sponsor-profile");
     const tierCard = page.getByRole("region", { name: "Current Tier" });
     await expect(tierCard).toContainText("Meadow Keeper");
     await expect(tierCard).toContainText("Care for one hive all season.");
     await expect(tierCard).toContainText("$331.20/year");
     await expect(tierCard).toContainText(/Member since\s*[A-Z][a-z]{2} \d{2}, \d{4}/);
 
-    await open(page, `${running.url}/sponsor-profile?tab=bookings`);
+    await open(page, "/sponsor-profile?tab=bookings");
     const table = page.getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText(["Asset", "Type", "Status", "Check-in", "Check-out", "Guests", "Total"]);
     const rows = table.locator("tbody tr");
@@ -292,7 +263,7 @@ test.describe("the sponsor profile over rows written directly", () => {
     await expectAccessible(page, "My Bookings on a phone");
     await page.setViewportSize({ width: 1280, height: 720 });
 
-    await open(page, `${running.url}/sponsor-profile?tab=adoptions`);
+    await open(page, "/sponsor-profile?tab=adoptions");
     const hives = page.getByRole("list", { name: "Your adopted hives, newest first" }).getByRole("listitem");
     await expect(hives).toHaveCount(2);
     await expect(hives.nth(0)).toContainText("Queen Bea");
@@ -308,41 +279,31 @@ test.describe("the sponsor profile over rows written directly", () => {
     await expect(hives.nth(1)).toContainText("$30/month");
   });
 
-  test("a customer without a sponsor record sees Profile Not Found", async ({ page }) => {
-    await useOwnClientAddress(page.context());
-    const email = uniqueEmail("profile-orphan");
-    await signUpOn(page, running.url, email);
-    await running.platform.db.delete(sponsors).where(eq(sponsors.email, email));
-    await open(page, `${running.url}/sponsor-profile?tab=bookings`);
+  test("a customer without a sponsor record sees Profile Not Found", async ({ page, server, signIn }) => {
+    const { email } = await signIn.customer();
+    await server.platform.db.delete(sponsors).where(eq(sponsors.email, email));
+    await open(page, "/sponsor-profile?tab=bookings");
     await expect(page.getByRole("heading", { level: 1, name: "Profile Not Found" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Profile sections" })).toHaveCount(0);
   });
 
-  test("an administrator is barred from the profile, and the server refuses an edit posted anyway", async ({ page }) => {
-    await useOwnClientAddress(page.context());
-    const admin = { email: uniqueEmail("profile-admin"), password: "Harvest-Lupine-Beacon-93" };
-    const created = await createFirstAdmin(running.platform.db, admin, { via: "script" });
-    if (!created.ok) throw new Error(created.message);
-    await running.platform.db.update(profiles).set({ firstLogin: false }).where(eq(profiles.id, created.userId));
+  test("an administrator is barred from the profile, and the server refuses an edit posted anyway", async ({ page, server, signIn, baseURL }) => {
+    const admin = await signIn.admin();
     // A sponsor row the administrator might try to reach through the customer form.
-    await running.platform.db.insert(sponsors).values({ userId: created.userId, email: admin.email, companyName: "Admin Co" });
+    await server.platform.db.insert(sponsors).values({ userId: admin.userId, email: admin.email, companyName: "Admin Co" });
 
-    await page.goto(`${running.url}/auth`);
-    await waitForHydration(page);
-    await submitAdminLogin(page, admin.email, admin.password);
-    await expect(page).toHaveURL(`${running.url}/admin`);
-    await open(page, `${running.url}/sponsor-profile`);
+    await open(page, "/sponsor-profile");
     await expect(page.getByText(`You are signed in as ${admin.email}, an administrator account.`)).toBeVisible();
     await expect(page.getByText("Admin accounts cannot be used for customer functions. Please use a customer account.")).toBeVisible();
     await expect(page.getByRole("region", { name: "Profile Details" })).toHaveCount(0);
 
-    const response = await page.request.post(`${running.url}/sponsor-profile?tab=profile&edit=1`, {
+    const response = await page.request.post("/sponsor-profile?tab=profile&edit=1", {
       form: { intent: "update-profile", companyName: "Taken Over" },
-      headers: { origin: running.url },
+      headers: { origin: baseURL! },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(403);
-    const [row] = await running.platform.db.select().from(sponsors).where(eq(sponsors.userId, created.userId));
+    const [row] = await server.platform.db.select().from(sponsors).where(eq(sponsors.userId, admin.userId));
     expect(row?.companyName).toBe("Admin Co");
   });
 });

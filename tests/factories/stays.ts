@@ -1,10 +1,6 @@
-/**
- * Rows for the stays and sponsorship tests: locations, assets, tiers and customers written
- * straight into the database.
- */
-import type { Actor } from "~/features/accounts/actor";
+/** Locations, assets and bookings written straight into the database. */
 import type { Queryable } from "~/platform/db/client.server";
-import { assets, hiveTiers, locations, profiles, sponsors, userRoles, users } from "~/platform/db/schema";
+import { assets, bookings, locations } from "~/platform/db/schema";
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++counter}`;
@@ -35,37 +31,34 @@ export async function insertAsset(
   return row!;
 }
 
-export async function insertTier(
-  db: Queryable,
-  values: { name?: string; priceMonthly?: string; priceAnnual?: string; maxAdoptions?: number | null; isActive?: boolean; displayOrder?: number } = {},
-) {
+/** A location of its own with one RV at $125.50 a night. */
+export async function insertStayAsset(db: Queryable, name = unique("Lakeside RV")) {
+  const location = await insertLocation(db, { name: unique("Test Meadow") });
+  const asset = await insertAsset(db, location.id, { name, pricePerNight: "125.50" });
+  return { location, asset };
+}
+
+type BookingRow = typeof bookings.$inferInsert;
+
+let nextDay = 0;
+/** A stay of `nights` nights on days no other call of this module used, so stays never clash. */
+export async function insertBooking(db: Queryable, assetId: string, values: Partial<BookingRow> & { guestEmail: string }) {
+  const nights = values.numberOfNights ?? 2;
+  const start = new Date(Date.UTC(2030, 0, 1) + (nextDay += 10) * 86_400_000);
+  const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const [row] = await db
-    .insert(hiveTiers)
+    .insert(bookings)
     .values({
-      name: values.name ?? unique("Tier"),
-      description: "A tier for tests",
-      priceMonthly: values.priceMonthly ?? "22.55",
-      priceAnnual: values.priceAnnual ?? "249.00",
-      honeyShareKg: "0.45",
-      perks: ["Hive updates", "Honey share"],
-      maxAdoptions: values.maxAdoptions ?? null,
-      isActive: values.isActive ?? true,
-      displayOrder: values.displayOrder ?? 0,
+      assetId,
+      location: "Test Meadow",
+      guestName: "Guest",
+      checkInDate: day(0),
+      checkOutDate: day(nights),
+      numberOfNights: nights,
+      totalAmount: "251.00",
+      experienceType: "rv",
+      ...values,
     })
     .returning();
   return row!;
-}
-
-export type CustomerActor = Extract<Actor, { kind: "customer" }>;
-
-/** A signed-up customer: user, profile, customer role and sponsor record. */
-export async function insertCustomer(db: Queryable, options: { email?: string; emailVerified?: boolean } = {}): Promise<CustomerActor> {
-  const id = crypto.randomUUID();
-  const email = options.email ?? `sponsor-${id.slice(0, 8)}@example.com`;
-  const emailVerified = options.emailVerified ?? true;
-  await db.insert(users).values({ id, email, emailVerified, name: email.split("@")[0]! });
-  await db.insert(profiles).values({ id, email, firstLogin: false });
-  await db.insert(userRoles).values({ userId: id, role: "customer" });
-  await db.insert(sponsors).values({ userId: id, email });
-  return { kind: "customer", userId: id, email, emailVerified };
 }

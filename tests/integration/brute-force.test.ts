@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchDatabase } from "../setup/databases";
+import { seededDataDir, seededPostgresDatabase } from "../setup/databases";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
@@ -9,12 +9,12 @@ import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProces
 
 type Engine = { name: string; env: () => Promise<{ env: Record<string, string>; drop?: () => Promise<void> }> };
 
-const engines: Engine[] = [{ name: "pglite", env: async () => ({ env: { DATA_DIR: tempDataDir() } }) }];
+const engines: Engine[] = [{ name: "pglite", env: async () => ({ env: { DATA_DIR: seededDataDir() } }) }];
 if (process.env.TEST_DATABASE_URL) {
   engines.push({
     name: "postgres",
     env: async () => {
-      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!);
+      const scratch = await seededPostgresDatabase();
       return { env: { DATA_DIR: tempDataDir(), DATABASE_URL: scratch.url }, drop: scratch.drop };
     },
   });

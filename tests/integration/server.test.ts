@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seededDataDir } from "../setup/databases";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /** The production server as a real process: configuration errors, headers, caching, shutdown. */
@@ -29,7 +30,7 @@ describe("start-up configuration errors", () => {
   it("a port in use gives one line naming PORT", async () => {
     const blocker = (await import("node:net")).createServer();
     const port = await new Promise<number>((r) => blocker.listen(0, "127.0.0.1", () => r((blocker.address() as { port: number }).port)));
-    const server = spawnServer({ PORT: String(port), DATA_DIR: tempDataDir() });
+    const server = spawnServer({ PORT: String(port), DATA_DIR: seededDataDir() });
     const { code } = await server.exited;
     blocker.close();
     expect(code).toBe(1);
@@ -45,6 +46,13 @@ describe("the running server", () => {
   }, 90_000);
   afterAll(() => {
     server?.child.kill("SIGKILL");
+  });
+
+  it("starts on an empty DATA_DIR as a fresh clone does: creates, migrates and seeds the embedded database", async () => {
+    // The only test that pays for a new embedded database; the others copy a prepared one.
+    expect(server.stdout()).toContain("loaded the demo data into the new database");
+    const page = await (await fetch(`${server.url}/adopt-hive`)).text();
+    expect(page).toContain("Forager");
   });
 
   it("reports database health", async () => {
@@ -112,7 +120,7 @@ describe("the running server", () => {
 
 describe("graceful shutdown", () => {
   it.each(["SIGTERM", "SIGINT"] as const)("on %s: closes open event streams and exits 0 within 10 s", async (signal) => {
-    const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: tempDataDir() });
+    const server = spawnServer({ PORT: String(await freePort()), DATA_DIR: seededDataDir() });
     await waitUntilHealthy(server);
     const stream = await fetch(`${server.url}/api/events`);
     const reader = stream.body!.getReader();

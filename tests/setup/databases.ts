@@ -1,11 +1,12 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/client.server";
-import { runMigrations } from "~/platform/db/migrate.server";
+import { copyPgliteTemplate, createScratchDatabase, removeDir, type ScratchDatabase } from "./templates";
 
 /**
  * The engines every integration test runs on: embedded PGlite always, and PostgreSQL when
  * TEST_DATABASE_URL is set (CI sets it; there a missing server is a failure, not a skip).
+ * Each `open()` is a database of its own, copied from the migrated template that
+ * tests/setup/vitest-global-setup.ts made once for the run.
  */
 export type TestEngine = { name: "pglite" | "postgres"; open: () => Promise<TestDatabase> };
 export type TestDatabase = DatabaseHandle & { dispose: () => Promise<void> };
@@ -18,35 +19,20 @@ export function testEngines(): TestEngine[] {
 }
 
 async function openTestPglite(): Promise<TestDatabase> {
-  const handle = await openDatabase({ dataDir: "memory://" });
-  await runMigrations(handle);
-  return { ...handle, dispose: () => handle.close() };
-}
-
-/** A database of its own per call, dropped on dispose, so test files never see each other's rows. */
-export async function createScratchDatabase(baseUrl: string) {
-  const name = `apiary_t_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
+  const dataDir = copyPgliteTemplate(inject("pgliteTemplate"));
+  const handle = await openDatabase({ dataDir });
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+    ...handle,
+    dispose: async () => {
+      await handle.close();
+      removeDir(dataDir);
     },
   };
 }
 
 async function openTestPostgres(baseUrl: string): Promise<TestDatabase> {
-  const scratch = await createScratchDatabase(baseUrl);
+  const scratch = await createScratchDatabase(baseUrl, inject("postgresTemplate"));
   const handle = await openDatabase({ databaseUrl: scratch.url, poolMax: 5 });
-  await runMigrations(handle);
   return {
     ...handle,
     dispose: async () => {
@@ -54,4 +40,14 @@ async function openTestPostgres(baseUrl: string): Promise<TestDatabase> {
       await scratch.drop();
     },
   };
+}
+
+/** A DATA_DIR holding a migrated embedded database with the demo data, as after a first start. */
+export function seededDataDir() {
+  return copyPgliteTemplate(inject("pgliteSeededTemplate"));
+}
+
+/** A PostgreSQL database with the demo data, as after a first start (needs TEST_DATABASE_URL). */
+export function seededPostgresDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(process.env.TEST_DATABASE_URL!, inject("postgresSeededTemplate"));
 }

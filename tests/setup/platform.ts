@@ -5,13 +5,15 @@ import { MailWorker } from "~/platform/mail/worker.server";
 import { ChangeFeed } from "~/platform/realtime/change-feed.server";
 import type { Platform } from "~/platform/runtime.server";
 import type { TestDatabase } from "./databases";
+import { TestClock } from "./test-clock";
+import { testServerSettings } from "./test-settings";
 
 /**
  * A platform over a test database, for calling feature commands directly. The mail worker is
  * built but not started: tests read the outbox table, or start it themselves.
  */
-export function createTestPlatform(t: TestDatabase, env: Record<string, string> = {}): Platform {
-  const parsed = parseEnv({ APP_URL: "http://127.0.0.1:3999", DATA_DIR: "memory://", LOG_LEVEL: "silent", ...env });
+export function createTestPlatform(t: TestDatabase, env: Record<string, string> = {}): Platform & { clock: TestClock } {
+  const parsed = parseEnv({ APP_URL: "http://127.0.0.1:3999", DATA_DIR: "memory://", LOG_LEVEL: "silent", ...testServerSettings, ...env });
   const logger = pino({ level: "silent" });
   const transport = createTransport({ dataDir: "memory://", from: parsed.MAIL_FROM, logger });
   return {
@@ -22,6 +24,8 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
     changes: new ChangeFeed(logger),
     mail: new MailWorker({ handle: t, transport, logger }),
     authSecret: "test-secret-that-is-long-enough-for-hmac-0123456789",
+    // Still, so a TOTP code a test computes is checked in the same 30-second step.
+    clock: new TestClock({ frozenAt: Date.now() }),
   };
 }
 

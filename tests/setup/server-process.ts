@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { testServerSettings } from "./test-settings";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -27,11 +28,14 @@ export function freePort(): Promise<number> {
 
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "apiary-it-"));
 
-/** Starts the built server (`npm start`'s command) as a child process with the given environment. */
+/**
+ * Starts the built server (`npm start`'s command) as a child process with the given environment,
+ * on the test settings (cheap password hashes) unless `env` says otherwise.
+ */
 export function spawnServer(env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...testServerSettings, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -4,7 +4,8 @@ import type { Database } from "~/platform/db/client.server";
 import { accounts, profiles, userRoles, users } from "~/platform/db/schema";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
 import { ADMIN_SETUP_FAILED_MESSAGE } from "./messages";
-import { hashPassword, weakPasswordReason } from "./password.server";
+import { hashPassword } from "~/platform/security/password-hash.server";
+import { weakPasswordReason } from "./password-strength.server";
 import { adminExists } from "./roles.server";
 
 /**

@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 import { accounts, profiles, securityAuditLog, userRoles, users } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { insertUser } from "./admin-test-users";
+import { insertUser } from "../../../tests/factories/accounts";
 import { createFirstAdmin, generateInitialPassword } from "./admin-setup.server";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "~/platform/security/password-hash.server";
 
 const STRONG = "Meadow-Clover-Orchard-42";
 const via = { via: "setup-page" as const, ipAddress: "203.0.113.7" };

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "./auth.schema";
-import { hashPassword, verifyPassword, weakPasswordReason } from "./password.server";
+import { parseEnv } from "~/platform/env.server";
+import { configurePasswordHashing, hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { TEST_PASSWORD_HASH_LOG_N } from "../../../tests/setup/test-settings";
+import { weakPasswordReason } from "./password-strength.server";
 
 describe("customer forms", () => {
   const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
@@ -33,14 +36,39 @@ describe("redirect targets", () => {
 });
 
 describe("passwords", () => {
-  it("hashes with scrypt N=2^17 and a fresh salt, and verifies only the right password", async () => {
-    const a = await hashPassword("correct horse battery");
-    const b = await hashPassword("correct horse battery");
-    expect(a).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
-    expect(a).not.toBe(b);
-    expect(await verifyPassword({ hash: a, password: "correct horse battery" })).toBe(true);
-    expect(await verifyPassword({ hash: a, password: "correct horse batterx" })).toBe(false);
-    expect(await verifyPassword({ hash: "garbage", password: "x" })).toBe(false);
+  it("hashes with scrypt N=2^17 by default and a fresh salt, and verifies only the right password", async () => {
+    // Tests hash at a lower cost (tests/setup/vitest-setup.ts); a deployment never can.
+    configurePasswordHashing(parseEnv({}));
+    try {
+      const a = await hashPassword("correct horse battery");
+      const b = await hashPassword("correct horse battery");
+      expect(a).toMatch(/^\$scrypt\$ln=17,r=8,p=1\$/);
+      expect(a).not.toBe(b);
+      expect(await verifyPassword({ hash: a, password: "correct horse battery" })).toBe(true);
+      expect(await verifyPassword({ hash: a, password: "correct horse batterx" })).toBe(false);
+      expect(await verifyPassword({ hash: "garbage", password: "x" })).toBe(false);
+    } finally {
+      configurePasswordHashing({ PASSWORD_HASH_LOG_N: TEST_PASSWORD_HASH_LOG_N });
+    }
+  });
+
+  it("verifies a hash by the cost it records, whatever the configured cost", async () => {
+    const cheap = await hashPassword("correct horse battery");
+    expect(cheap).toMatch(new RegExp(`^\\$scrypt\\$ln=${TEST_PASSWORD_HASH_LOG_N},`));
+    configurePasswordHashing(parseEnv({}));
+    try {
+      expect(await verifyPassword({ hash: cheap, password: "correct horse battery" })).toBe(true);
+    } finally {
+      configurePasswordHashing({ PASSWORD_HASH_LOG_N: TEST_PASSWORD_HASH_LOG_N });
+    }
+  });
+
+  it("lets only a test run lower the cost", () => {
+    expect(parseEnv({}).PASSWORD_HASH_LOG_N).toBe(17);
+    expect(() => parseEnv({ PASSWORD_HASH_LOG_N: "10" })).toThrow(/^Invalid configuration: PASSWORD_HASH_LOG_N may be below 17 only for tests \(NODE_ENV=test\)/);
+    expect(() => parseEnv({ NODE_ENV: "production", PASSWORD_HASH_LOG_N: "16" })).toThrow(/PASSWORD_HASH_LOG_N/);
+    expect(parseEnv({ NODE_ENV: "test", PASSWORD_HASH_LOG_N: "10" }).PASSWORD_HASH_LOG_N).toBe(10);
+    expect(parseEnv({ PASSWORD_HASH_LOG_N: "18" }).PASSWORD_HASH_LOG_N).toBe(18);
   });
   it("refuses common and personal passwords an admin sets, accepts a strong one", async () => {
     expect(await weakPasswordReason("password123")).not.toBeNull();

@@ -5,7 +5,7 @@ import { genericOAuth } from "better-auth/plugins";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 
 /** Sliding session: refreshed daily while used, ends after a week idle and 30 days at most. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
@@ -97,7 +97,10 @@ function createAuth(platform: Platform) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url, token }) => {
-        await enqueueTemplate(db, "verify-email", { url }, { to: user.email, idempotencyKey: `verify-email:${sha256(token)}` });
+        // Each request is a message of its own: a token only carries a one-second timestamp, so a
+        // resend in the same second as the sign-up has the same token, and must still be sent.
+        const idempotencyKey = `verify-email:${sha256(token)}:${crypto.randomUUID()}`;
+        await enqueueTemplate(db, "verify-email", { url }, { to: user.email, idempotencyKey });
       },
     },
     // Reset and verification tokens are stored as hashes, never as they are sent.

@@ -9,7 +9,8 @@ import { adminDestination, type AdminActor } from "./admin-guard.server";
 import { ChangePasswordSchema, FirstLoginPasswordSchema } from "./admin.schema";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { hashPassword, verifyPassword, weakPasswordReason } from "./password.server";
+import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { weakPasswordReason } from "./password-strength.server";
 import { deleteOtherSessions } from "./session.server";
 
 export type PasswordChangeResult =

@@ -4,9 +4,9 @@ import { accounts, profiles, securityAuditLog, sessions } from "~/platform/db/sc
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
-import { insertSession, insertUser } from "./admin-test-users";
+import { insertSession, insertUser } from "../../../tests/factories/accounts";
 import { changeOwnPassword, submitPasswordChange } from "./password-change.server";
-import { verifyPassword } from "./password.server";
+import { verifyPassword } from "~/platform/security/password-hash.server";
 
 const INITIAL = "Meadow-Clover-Orchard-42";
 const NEXT = "Lantern-Thistle-Harbor-77";

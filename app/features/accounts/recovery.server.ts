@@ -7,7 +7,7 @@ import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { weakPasswordReason } from "./password.server";
+import { weakPasswordReason } from "./password-strength.server";
 import { looksLikeResetToken, type ForgotPasswordInput, type ResetPasswordInput } from "./recovery.schema";
 import type { RequestMeta } from "./request-meta";
 import { isAdmin } from "./roles.server";

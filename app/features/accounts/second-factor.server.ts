@@ -32,7 +32,7 @@ const failed = (description: string, status: number, sessionEnded = false, title
   toast: { id: crypto.randomUUID(), title, description, variant: "error" },
 });
 
-export function isSecondFactorExpired(pending: PendingSecondFactor, now = Date.now()) {
+export function isSecondFactorExpired(pending: PendingSecondFactor, now: number) {
   return now - pending.createdAt.getTime() > SECOND_FACTOR_WINDOW_MS;
 }
 
@@ -47,7 +47,7 @@ export async function completeSecondFactor(
   const byAddress = await hitRateLimit(db, limits.secondFactorByAddress, meta.clientAddress);
   if (!byAddress.allowed) return failed(tooManyAttemptsMessage(byAddress.retryAfterSeconds), 429);
 
-  if (isSecondFactorExpired(pending)) {
+  if (isSecondFactorExpired(pending, platform.clock.now())) {
     await deleteSession(db, pending.sessionId);
     await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: "expired" } }, meta);
     return failed(SECOND_FACTOR_EXPIRED_MESSAGE, 401, true);

@@ -115,7 +115,7 @@ export async function confirmTwoFactorSetup(
   const pending = await pendingSecret(platform, account.userId);
   if (!pending) return failure("This set-up has expired. Please start again.", 410);
 
-  const step = matchTotpStep(pending.secret, code);
+  const step = matchTotpStep(pending.secret, code, platform.clock.now());
   if (step === null) {
     await hitRateLimit(db, limits.secondFactorFailuresByAccount, account.userId);
     await recordAuditEvent(db, { type: "2fa_failed", userId: account.userId, details: { method: "totp", purpose: "setup" } }, meta);
@@ -181,7 +181,7 @@ export async function spendSecondFactorCode(
   userId: string,
   input: { method: SecondFactorMethod; code: string },
   meta: AuditContext,
-  now = Date.now(),
+  now = platform.clock.now(),
 ): Promise<CodeCheck> {
   const { db } = platform;
   if (input.method === "backup") {

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles, securityAuditLog, sessions, verifications } from "~/platform/db/schema";
-import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
-import { awayFromStepBoundary, insertSession, insertUser } from "./admin-test-users";
+import { insertSession, insertUser } from "../../../tests/factories/accounts";
 import { limits } from "./limits";
 import { TOTP_NOT_CONFIGURED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from "./messages";
 import { hashBackupCode, openSecret, sealSecret } from "./secret-box.server";
@@ -61,7 +60,7 @@ describe("secret box", () => {
 
 describe.each(testEngines())("two-factor authentication on $name", ({ open }) => {
   let t: TestDatabase;
-  let platform: Platform;
+  let platform: ReturnType<typeof createTestPlatform>;
   beforeAll(async () => {
     t = await open();
     platform = createTestPlatform(t);
@@ -78,8 +77,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const session = await insertSession(t.db, admin.userId);
     const setup = await startTwoFactorSetup(platform, admin);
     if ("ok" in setup) throw new Error(setup.message);
-    await awayFromStepBoundary();
-    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret), testMeta());
+    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret, platform.clock.now()), testMeta());
     if (!confirmed.ok) throw new Error(confirmed.message);
     return { admin, session, secret: setup.secret, backupCodes: confirmed.backupCodes };
   }
@@ -102,8 +100,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     expect(wrong).toMatchObject({ ok: false, message: "Invalid verification code" });
     expect((await profileOf(admin.userId)).is2faEnabled).toBe(false);
 
-    await awayFromStepBoundary();
-    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret), testMeta());
+    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret, platform.clock.now()), testMeta());
     if (!confirmed.ok) throw new Error(confirmed.message);
     expect(confirmed.backupCodes).toHaveLength(10);
     expect(new Set(confirmed.backupCodes).size).toBe(10);
@@ -111,7 +108,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
 
     const profile = await profileOf(admin.userId);
     expect(profile.is2faEnabled).toBe(true);
-    expect(profile.totpLastStep).toBe(totpStep());
+    expect(profile.totpLastStep).toBe(totpStep(platform.clock.now()));
     // Neither the secret nor any backup code is in the row as such.
     const row = JSON.stringify(profile);
     expect(row).not.toContain(setup.secret);
@@ -130,7 +127,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
 
   it("accepts a TOTP code once: the set-up code, a replay and the previous step are refused", async () => {
     const { admin, secret } = await enrolledAdmin();
-    const now = Date.now();
+    const now = platform.clock.now();
     // The code that turned 2FA on cannot also sign in.
     expect(await spendSecondFactorCode(platform, admin.userId, { method: "totp", code: totpCodeAt(secret, now) }, testMeta(), now)).toBe("invalid");
     const next = now + STEP;
@@ -147,7 +144,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
 
   it("lets only one of two simultaneous requests spend the same code", async () => {
     const { admin, secret, backupCodes } = await enrolledAdmin();
-    const next = Date.now() + STEP;
+    const next = platform.clock.now() + STEP;
     const code = totpCodeAt(secret, next);
     const totp = await Promise.all([1, 2, 3].map(() => spendSecondFactorCode(platform, admin.userId, { method: "totp", code }, testMeta(), next)));
     expect(totp.filter((r) => r === "accepted")).toHaveLength(1);
@@ -204,7 +201,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     expect(left.sort()).toEqual([session.id, elsewhere.id].sort());
     expect(left).not.toContain(waiting.id);
     // The old secret's codes are worth nothing now.
-    const next = Date.now() + STEP;
+    const next = platform.clock.now() + STEP;
     expect(await spendSecondFactorCode(platform, admin.userId, { method: "totp", code: totpCodeAt(secret, next) }, testMeta(), next)).toBe("not-configured");
     expect(await auditTypes(admin.userId)).toContain("2fa_disabled");
   });
@@ -229,10 +226,9 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     it("passes the session and records 2fa_verified and login_success with the method", async () => {
       const { admin, secret } = await enrolledAdmin();
       const login = await insertSession(t.db, admin.userId);
-      // The set-up spent this step's code; rather than wait for the next step, forget that (replays are tested above).
-      await t.db.update(profiles).set({ totpLastStep: totpStep() - 1 }).where(eq(profiles.id, admin.userId));
-      await awayFromStepBoundary();
-      const outcome = await completeSecondFactor(platform, pendingOf(admin, login), { method: "totp", code: totpCodeAt(secret) }, "password", testMeta("198.51.100.1"));
+      // The set-up spent this step's code: the next step's code signs in.
+      platform.clock.advance(STEP);
+      const outcome = await completeSecondFactor(platform, pendingOf(admin, login), { method: "totp", code: totpCodeAt(secret, platform.clock.now()) }, "password", testMeta("198.51.100.1"));
       expect(outcome).toEqual({ ok: true });
       const [row] = await t.db.select().from(sessions).where(eq(sessions.id, login.id));
       expect(row!.secondFactorAt).toBeInstanceOf(Date);
@@ -265,7 +261,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
 
     it("ends a pending session older than ten minutes", async () => {
       const { admin, backupCodes } = await enrolledAdmin();
-      const stale = await insertSession(t.db, admin.userId, { createdAt: new Date(Date.now() - SECOND_FACTOR_WINDOW_MS - 1_000) });
+      const stale = await insertSession(t.db, admin.userId, { createdAt: new Date(platform.clock.now() - SECOND_FACTOR_WINDOW_MS - 1_000) });
       const outcome = await completeSecondFactor(platform, pendingOf(admin, stale), { method: "backup", code: backupCodes[0]! }, "password", testMeta("198.51.100.3"));
       expect(outcome).toMatchObject({ ok: false, sessionEnded: true, toast: { description: "Session expired. Please log in again." } });
       expect(await t.db.select().from(sessions).where(eq(sessions.id, stale.id))).toEqual([]);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
-import { insertUser } from "~/features/accounts/admin-test-users";
+import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
 import { hiveAdoptions, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertCustomer, insertTier } from "../../../tests/factories/stays";
+import { insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
 import { createAdoption } from "./adoptions.server";

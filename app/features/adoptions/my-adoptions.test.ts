@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { insertAdoption, insertCustomer, insertTier } from "../sponsors/customer-test-rows";
+import { insertCustomer } from "../../../tests/factories/accounts";
+import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { listMyAdoptions } from "./my-adoptions.server";
 
 describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) => {

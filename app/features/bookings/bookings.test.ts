@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
-import { insertUser } from "~/features/accounts/admin-test-users";
+import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { bookings, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertAsset, insertCustomer, insertLocation } from "../../../tests/factories/stays";
+import { insertAsset, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "./availability.server";

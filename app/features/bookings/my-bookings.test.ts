@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { insertUser } from "../accounts/admin-test-users";
-import { insertBooking, insertCustomer, insertStayAsset } from "../sponsors/customer-test-rows";
+import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
+import { insertBooking, insertStayAsset } from "../../../tests/factories/stays";
 import { listMyBookings } from "./my-bookings.server";
 
 describe.each(testEngines())("a customer's bookings on $name", ({ open }) => {

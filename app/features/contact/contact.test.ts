@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxMessages, rateLimits } from "~/platform/db/schema";
 import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
-import { startSmtpSink, type SmtpSink } from "~/platform/mail/testing/smtp-sink";
+import { startSmtpSink, type SmtpSink } from "../../../tests/setup/smtp-sink";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";

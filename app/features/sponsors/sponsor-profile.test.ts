@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sponsors } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { insertUser } from "../accounts/admin-test-users";
+import { insertCustomer, insertUser, type CustomerActor } from "../../../tests/factories/accounts";
 import { ADMIN_REFUSED_MESSAGE } from "../accounts/messages";
-import { insertCustomer, insertTier, type CustomerActor } from "./customer-test-rows";
+import { insertTier } from "../../../tests/factories/sponsorships";
 import { SponsorProfileSchema } from "./sponsor-profile.schema";
 import { getSponsorProfile, updateSponsorProfile } from "./sponsor-profile.server";
 

@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { queryRows } from "./client.server";
+import { migrationsFolder, runMigrations } from "./migrate.server";
 import { sqlStateOf, SqlState } from "./errors";
 import { assets, bookings, hiveTiers, locations, pages } from "./schema";
 
@@ -43,6 +46,14 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
       })
       .returning();
   };
+
+  it("is migrated to the last migration, and migrating again changes nothing", async () => {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const applied = async () => (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!.n;
+    expect(await applied()).toBe(journal.entries.length);
+    await runMigrations(t);
+    expect(await applied()).toBe(journal.entries.length);
+  });
 
   it("refuses an overlapping stay with SQLSTATE 23P01 and accepts an adjacent one", async () => {
     await stay("2030-06-10", "2030-06-13");

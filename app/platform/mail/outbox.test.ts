@@ -6,8 +6,8 @@ import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { openDatabase } from "~/platform/db/client.server";
 import { outboxMessages } from "~/platform/db/schema";
 import { enqueueMail, enqueueTemplate } from "./outbox.server";
-import { captureLogger, LEVEL } from "./testing/capture-logger";
-import { startSmtpSink, waitFor, type SmtpSink } from "./testing/smtp-sink";
+import { captureLogger, LEVEL } from "../../../tests/setup/capture-logger";
+import { startSmtpSink, waitFor, type SmtpSink } from "../../../tests/setup/smtp-sink";
 import { createTransport, type MailTransport } from "./transport.server";
 import { attachment, MailValidationError, messageIdFor } from "./validation";
 import { MailWorker, type MailWorkerOptions } from "./worker.server";
@@ -124,9 +124,14 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     for (const key of keys) await verify(key);
     const w = worker({ maxAttempts: 50 });
     await w.start();
+    // Retries are jittered, so the sink's total alone does not say every message was refused:
+    // wait until each row has recorded its own failed attempts too.
+    const everyRowTried = (times: number) => async () => (await rows()).every((r) => r.attempts >= times);
     await waitFor(() => sink.refused >= 2 * keys.length, "refusals after DATA");
+    await waitFor(everyRowTried(2), "each message refused after DATA");
     sink.setMode("reject-rcpt");
     await waitFor(() => sink.refused >= 4 * keys.length, "refusals at RCPT TO");
+    await waitFor(everyRowTried(3), "each message refused at RCPT TO");
     sink.setMode("accept");
     await waitFor(async () => (await rows()).every((r) => r.status === "sent"), "all sent after the outage");
     await w.stop();

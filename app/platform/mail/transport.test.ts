@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { captureLogger, LEVEL } from "./testing/capture-logger";
+import { captureLogger, LEVEL } from "../../../tests/setup/capture-logger";
 import { createTransport, type OutgoingMail } from "./transport.server";
 import { attachment, MailValidationError, messageIdFor } from "./validation";
 

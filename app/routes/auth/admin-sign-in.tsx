@@ -74,7 +74,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
 
   if (pending && (await isAdmin(platform.db, pending.userId))) {
-    if (isSecondFactorExpired(pending)) {
+    if (isSecondFactorExpired(pending, platform.clock.now())) {
       await deleteSession(platform.db, pending.sessionId);
       return passwordStep(errorToast(VERIFICATION_FAILED_TITLE, SECOND_FACTOR_EXPIRED_MESSAGE));
     }

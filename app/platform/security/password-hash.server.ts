@@ -1,13 +1,11 @@
-import { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import * as common from "@zxcvbn-ts/language-common";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { PASSWORD_HASH_PRODUCTION_LOG_N } from "../env.server";
 
 /**
  * Password hashing at ASVS level 2 strength: scrypt with N = 2^17, r = 8, p = 1 (≈128 MiB,
  * a few hundred ms). The stored form names its parameters, so they can be raised later and
  * old hashes still verify.
  */
-const LOG_N = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -20,11 +18,22 @@ function scrypt(password: string, salt: Buffer, keyLength: number, options: Scry
 
 const memoryFor = (n: number, r: number) => 256 * n * r;
 
+let logN = PASSWORD_HASH_PRODUCTION_LOG_N;
+
+/**
+ * The cost new hashes get: PASSWORD_HASH_LOG_N, which only a test run may set below the
+ * production cost (env.server.ts refuses it otherwise). Verification reads the cost from the
+ * stored hash, so this never changes which passwords are accepted.
+ */
+export function configurePasswordHashing(settings: { PASSWORD_HASH_LOG_N: number }) {
+  logN = settings.PASSWORD_HASH_LOG_N;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const N = 2 ** LOG_N;
+  const N = 2 ** logN;
   const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: memoryFor(N, R) });
-  return `$scrypt$ln=${LOG_N},r=${R},p=${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+  return `$scrypt$ln=${logN},r=${R},p=${P}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {
@@ -37,18 +46,4 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
   const expectedKey = Buffer.from(expected, "base64");
   const key = await scrypt(password, Buffer.from(salt, "base64"), expectedKey.length, { N, r, p, maxmem: memoryFor(N, r) });
   return timingSafeEqual(key, expectedKey);
-}
-
-let zxcvbn: ZxcvbnFactory | undefined;
-
-/**
- * For passwords an administrator sets: refuses common, guessable and breached-pattern
- * passwords (zxcvbn score below 3), also ones built from the user's own e-mail.
- * Returns the message to show, or null when the password is acceptable.
- */
-export async function weakPasswordReason(password: string, userInputs: string[] = []): Promise<string | null> {
-  zxcvbn ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs });
-  const result = await zxcvbn.checkAsync(password, userInputs.flatMap((input) => [input, ...input.split(/[@.+_-]/)]));
-  if (result.score >= 3) return null;
-  return "This password is too common or easy to guess. Use a longer passphrase or a mix of unrelated words.";
 }

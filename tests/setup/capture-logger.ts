@@ -1,11 +1,12 @@
-import pino, { type Logger } from "pino";
+import type pino from "pino";
+import { createLogger, type Logger } from "~/platform/logger.server";
 
 export type LogLine = { level: number; msg: string; [key: string]: unknown };
 
-/** A real pino logger whose lines are kept in memory, to check what an operator would see. */
+/** The app's own logger, its lines kept in memory, to check what an operator would see. */
 export function captureLogger(level: pino.LevelWithSilent = "info"): { logger: Logger; lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const logger = pino({ level }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+  const logger = createLogger(level, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
   return { logger, lines };
 }
 

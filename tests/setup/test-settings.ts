@@ -1,0 +1,11 @@
+/**
+ * Settings every test server and test platform shares. scrypt at N = 2^10 hashes in about a
+ * millisecond instead of a few hundred: thousands of sign-ups take seconds. Stored hashes name
+ * their cost, so verification is the production code path either way.
+ */
+export const TEST_PASSWORD_HASH_LOG_N = 10;
+
+export const testServerSettings = {
+  NODE_ENV: "test",
+  PASSWORD_HASH_LOG_N: String(TEST_PASSWORD_HASH_LOG_N),
+} as const;
