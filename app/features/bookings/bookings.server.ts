@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
-import { bookings, users } from "~/platform/db/schema";
+import { assets, bookings, users } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { centsToNumeric, formatUsd } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
@@ -114,6 +114,9 @@ export async function createBooking(
         // Counted with the booking itself: one commit per request.
         const decision = await hitRateLimit(tx, limit, limitSubject);
         if (!decision.allowed) throw new RateLimited();
+        // One booking of this asset at a time: without it, two overlapping inserts each wait on
+        // the other's row in the exclusion check and the database aborts one as a deadlock.
+        await tx.select({ id: assets.id }).from(assets).where(eq(assets.id, asset.id)).for("no key update");
         await tx.insert(bookings).values({
           id,
           assetId: asset.id,
