@@ -26,6 +26,9 @@ describe("redirect targets", () => {
   it.each([
     ["/sponsor-profile?tab=bookings", "/sponsor-profile?tab=bookings"],
     ["//evil.example/x", "/home"],
+    ["/.//evil.example/x", "/home"],
+    ["/./\\evil.example/x", "/home"],
+    ["/a/..//evil.example", "/home"],
     ["/\\evil.example", "/home"],
     ["https://evil.example", "/home"],
     ["javascript:alert(1)", "/home"],

@@ -1,12 +1,14 @@
 import { z } from "~/platform/zod";
+import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 
 /** The spec's messages, word for word. One schema per form: the browser and the action use the same. */
 const email = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));
-const optionalText = (max: number, message: string) =>
+const optionalText = (field: string, max: number, message: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .regex(PLAIN_TEXT, controlCharacterMessage(field))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -22,19 +24,24 @@ export const CustomerSignUpSchema = z.object({
     .string({ message: "Password must be at least 6 characters" })
     .min(6, "Password must be at least 6 characters")
     .max(128, "Password must be at most 128 characters"),
-  companyName: optionalText(200, "Company name must be less than 200 characters"),
-  phoneNumber: optionalText(40, "Phone number must be less than 40 characters"),
+  companyName: optionalText("Company name", 200, "Company name must be less than 200 characters"),
+  phoneNumber: optionalText("Phone number", 40, "Phone number must be less than 40 characters"),
 });
 export type CustomerSignUpInput = z.infer<typeof CustomerSignUpSchema>;
 
 export const AdminLoginSchema = CustomerLoginSchema;
 
+/** A path on this site: one slash, then anything but another slash or a backslash. */
+const LOCAL_PATH = /^\/(?![/\\])/;
+
 /** Only paths on this site: never `//evil.example` or a full URL. */
 export function safeRedirectPath(value: unknown, fallback: string) {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  if (typeof value !== "string" || !LOCAL_PATH.test(value)) return fallback;
   try {
     const url = new URL(value, "http://apiary.local");
-    return url.origin === "http://apiary.local" ? `${url.pathname}${url.search}${url.hash}` : fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Checked again once normalised: "/.//evil.example" becomes "//evil.example".
+    return url.origin === "http://apiary.local" && LOCAL_PATH.test(path) ? path : fallback;
   } catch {
     return fallback;
   }

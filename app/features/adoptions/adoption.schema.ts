@@ -1,4 +1,5 @@
 import { z } from "~/platform/zod";
+import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 
 export const PAYMENT_FREQUENCIES = ["monthly", "annual"] as const;
 export const PAYMENT_METHODS = ["credit_card", "cash", "crypto"] as const;
@@ -23,6 +24,7 @@ export const AdoptionRequestSchema = z.object({
     .string()
     .trim()
     .max(60, ADOPTION_MESSAGES.hiveName)
+    .regex(PLAIN_TEXT, controlCharacterMessage("Hive name"))
     .optional()
     .transform((v) => (v ? v : null)),
 });

@@ -1,4 +1,5 @@
 import { z } from "~/platform/zod";
+import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 import { MAX_GUESTS, MAX_NIGHTS } from "./booking-limits";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
 
@@ -31,7 +32,7 @@ export const BookingRequestSchema = z
     assetId: z.uuid({ message: BOOKING_MESSAGES.selectAsset }),
     checkInDate: day,
     checkOutDate: day,
-    guestName: z.string({ message: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength),
+    guestName: z.string({ message: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength).regex(PLAIN_TEXT, controlCharacterMessage("Guest name")),
     guestEmail: z.string({ message: BOOKING_MESSAGES.guestEmail }).trim().toLowerCase().pipe(z.email({ message: BOOKING_MESSAGES.guestEmail }).max(255)),
     guestPhone: z
       .string()

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
+import { isWellFormedSlug } from "./slug";
 import type { Queryable } from "~/platform/db/client.server";
 import { pages } from "~/platform/db/schema";
 import { isReservedSlug } from "./reserved-slugs";
 import { safeImageUrl, sanitizeContentHtml } from "./sanitize-html.server";
 import { sectionBackground, type SectionBackground } from "./section-backgrounds";
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export type PublicPageSection = { title: string; html: string; background: SectionBackground };
 
@@ -26,7 +26,7 @@ export type PublicPage = {
  * every read, whatever was stored.
  */
 export async function findPublicPage(db: Queryable, slug: string): Promise<PublicPage | null> {
-  if (!SLUG.test(slug) || isReservedSlug(slug)) return null;
+  if (!isWellFormedSlug(slug) || isReservedSlug(slug)) return null;
   const [row] = await db.select().from(pages).where(eq(pages.slug, slug));
   if (!row) return null;
   const sections = Array.isArray(row.sections) ? row.sections : [];

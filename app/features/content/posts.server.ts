@@ -1,4 +1,5 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
+import { isWellFormedSlug } from "./slug";
 import type { Queryable } from "~/platform/db/client.server";
 import { posts } from "~/platform/db/schema";
 import { safeImageUrl, sanitizeContentHtml } from "./sanitize-html.server";
@@ -33,6 +34,7 @@ export type PublishedPost = {
 
 /** One published post by slug, its content sanitised; null for an unknown slug or a draft. */
 export async function findPublishedPost(db: Queryable, slug: string): Promise<PublishedPost | null> {
+  if (!isWellFormedSlug(slug)) return null;
   const [row] = await db
     .select({
       slug: posts.slug,

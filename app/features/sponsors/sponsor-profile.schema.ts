@@ -1,23 +1,25 @@
 import { z } from "~/platform/zod";
+import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 
 /**
  * The editable part of a sponsor profile, used by the browser and by the action alike. The spec
  * shows no rules; these limits keep the row sane. An empty field clears the value (null).
  */
-const optionalText = (max: number, message: string) =>
+const optionalText = (field: string, max: number, message: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .regex(PLAIN_TEXT, controlCharacterMessage(field))
     .optional()
     .transform((value) => (value ? value : null));
 
 const PHONE_CHARACTERS = /^[0-9+()\-.\s]*$/;
 
 export const SponsorProfileSchema = z.object({
-  companyName: optionalText(200, "Company name must be at most 200 characters"),
-  address: optionalText(500, "Address must be at most 500 characters"),
-  phoneNumber: optionalText(40, "Phone number must be at most 40 characters").refine(
+  companyName: optionalText("Company name", 200, "Company name must be at most 200 characters"),
+  address: optionalText("Address", 500, "Address must be at most 500 characters"),
+  phoneNumber: optionalText("Phone number", 40, "Phone number must be at most 40 characters").refine(
     (value) => value === null || (PHONE_CHARACTERS.test(value) && /\d/.test(value)),
     "Phone number may contain only digits, spaces and + ( ) - .",
   ),

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
+import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { signOut, type SignOutScope } from "~/features/accounts/sign-out.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -36,9 +37,14 @@ export function loader() {
   return redirect("/");
 }
 
+/** Back to the page that posted, when it is a page of this site; never to another host. */
 function safeBack(request: Request) {
-  const referer = request.headers.get("referer");
-  if (!referer) return "/sponsor-profile";
-  const url = new URL(referer);
-  return url.origin === new URL(request.url).origin ? `${url.pathname}${url.search}` : "/sponsor-profile";
+  const fallback = "/sponsor-profile";
+  try {
+    const referer = new URL(request.headers.get("referer") ?? "");
+    if (referer.origin !== new URL(request.url).origin) return fallback;
+    return safeRedirectPath(`${referer.pathname}${referer.search}`, fallback);
+  } catch {
+    return fallback;
+  }
 }
