@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxMessages, securityAuditLog, sessions, userRoles, users, verifications } from "~/platform/db/schema";
+import { accounts, outboxMessages, securityAuditLog, sessions, userRoles, users, verifications } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
@@ -55,8 +55,9 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
       .where(and(eq(outboxMessages.to, to), eq(outboxMessages.template, "password-reset")))
       .orderBy(desc(outboxMessages.id));
 
-  async function latestToken(to: string) {
-    const [mail] = await resetMails(to);
+  /** The link of the newest mail to `to`, or of an older one (`age` 1 = the one before). */
+  async function latestToken(to: string, age = 0) {
+    const mail = (await resetMails(to))[age];
     const url = /http:\/\/127\.0\.0\.1:3999\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? "");
     if (!url) throw new Error(`no reset link mailed to ${to}`);
     return url[1]!;
@@ -161,6 +162,26 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
 
     await t.db.update(verifications).set({ expiresAt: new Date(Date.now() + 60_000) });
     expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, loginPage: "/auth" });
+  });
+
+  it("ends every outstanding link when the password changes, however it changed", async () => {
+    const email = "two-links@example.com";
+    await signUpCustomer(platform, { email, password: "first-password-1", companyName: undefined, phoneNumber: undefined }, testMeta("198.51.100.202"));
+    await requestPasswordRecovery(platform, { email }, testMeta("192.0.2.21"));
+    await requestPasswordRecovery(platform, { email }, testMeta("192.0.2.22"));
+    const [older, newer] = [await latestToken(email, 1), await latestToken(email)];
+    expect(older).not.toBe(newer);
+    const input = { password: "Willow-Comb-Harbor-4", confirmPassword: "Willow-Comb-Harbor-4" };
+    expect(await resetPasswordWithToken(platform, newer, input, testMeta())).toEqual({ ok: true, loginPage: "/customer-auth" });
+    const again = { password: "Thistle-Drone-Valley-8", confirmPassword: "Thistle-Drone-Valley-8" };
+    expect(await resetPasswordWithToken(platform, older, again, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+
+    // Changed some other way (here by hand, as an operator would): the link mailed before dies too.
+    await requestPasswordRecovery(platform, { email }, testMeta("192.0.2.23"));
+    const pending = await latestToken(email);
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    await t.db.update(accounts).set({ password: "$scrypt$changed-elsewhere" }).where(eq(accounts.userId, user!.id));
+    expect(await resetPasswordWithToken(platform, pending, again, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
   });
 
   it("mails one address at most 3 links an hour, silently, whichever client asks", async () => {
