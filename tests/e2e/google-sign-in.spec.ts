@@ -97,3 +97,23 @@ test.describe("Google sign-in of an administrator", () => {
     await expect(page).toHaveURL(/\/customer-auth/);
   });
 });
+
+// `?google=done` is only a return from Google when this browser started that sign-in at that
+// door (a signed cookie says so): sent as a plain link, it ends nobody's session.
+test.describe("a link that only looks like Google's return", () => {
+  test("to the admin login leaves a customer signed in", async ({ page, signIn }) => {
+    const { email } = await signIn.customer();
+    await page.goto("/auth?google=done");
+    await expect(page.getByRole("status").filter({ hasText: `You are signed in as ${email}` })).toBeVisible();
+    await page.goto("/sponsor-profile");
+    await expect(page).toHaveURL("/sponsor-profile");
+  });
+
+  test("to the customer page leaves an administrator signed in", async ({ page, signIn }) => {
+    await signIn.admin();
+    await page.goto("/customer-auth?google=done");
+    await expect(page.getByText("Google Sign-in Failed")).toHaveCount(0);
+    await page.goto("/admin");
+    await expect(page).toHaveURL("/admin");
+  });
+});

@@ -8,7 +8,7 @@ import { AdminLoginSchema } from "~/features/accounts/auth.schema";
 import { SecondFactorSchema } from "~/features/accounts/admin.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { recordAuditEvent } from "~/features/accounts/audit.server";
-import { googleErrorToast, startGoogleSignIn } from "~/features/accounts/google.server";
+import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/features/accounts/google.server";
 import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { isAdmin } from "~/features/accounts/roles.server";
@@ -49,7 +49,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const state = context.get(authStateContext);
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const redirectTo = adminDestination(url.searchParams.get("redirectTo"));
-  const fromGoogle = url.searchParams.get("google") === "done";
+  const google = await returnFromGoogle(request, "admin", platform.authSecret);
+  const fromGoogle = google.returned;
   const passwordStep = (toast: Toast | null) => ({
     step: "password" as const,
     redirectTo,
@@ -62,6 +63,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (state.actor.kind === "admin") {
     if (fromGoogle) {
       await recordAuditEvent(platform.db, { type: "login_success", userId: state.actor.userId, details: { method: "google", portal: "admin" } }, meta);
+      throw redirect(redirectTo, { headers: { "Set-Cookie": google.clear } });
     }
     throw redirect(redirectTo);
   }
@@ -70,6 +72,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Back from Google as someone who is not an administrator: that session ends here.
   if (fromGoogle && state.session && !(pending && (await isAdmin(platform.db, pending.userId)))) {
     const headers = await refuseSession(platform, state, meta);
+    headers.append("Set-Cookie", google.clear);
     return data({ ...passwordStep(errorToast("Access Denied", NOT_ADMIN_MESSAGE)), signedInAsCustomer: null }, { headers });
   }
 
@@ -105,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "google") {
     if (!googleSignInEnabled(platform)) throw data("Not Found", { status: 404 });
-    const response = await startGoogleSignIn(platform, meta, {
+    const response = await startGoogleSignIn(platform, meta, "admin", {
       callbackURL: `/auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`,
       errorCallbackURL: "/auth",
     });

@@ -5,7 +5,7 @@ import { data, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { authStateContext } from "~/features/accounts/actor";
 import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
-import { googleErrorToast, startGoogleSignIn } from "~/features/accounts/google.server";
+import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/features/accounts/google.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { deleteSession } from "~/features/accounts/session.server";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
@@ -30,20 +30,21 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Log in or create your Apiary sponsor account to book stays and adopt hives." },
 ];
 
-export async function loader({ url, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const state = context.get(authStateContext);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DEFAULT_DESTINATION);
   let toast: Toast | null = googleErrorToast(url.searchParams.get("error"));
 
   // Back from Google: an administrator may not use the customer door.
-  if (url.searchParams.get("google") === "done" && state.actor.kind === "admin" && state.session) {
+  const google = await returnFromGoogle(request, "customer", platform.authSecret);
+  if (google.returned && state.actor.kind === "admin" && state.session) {
     await deleteSession(platform.db, state.session.id);
     toast = { id: crypto.randomUUID(), title: "Google Sign-in Failed", description: ADMIN_REFUSED_MESSAGE, variant: "error" };
-    return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: null };
+    return data({ redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: null }, { headers: { "Set-Cookie": google.clear } });
   }
   // A signed-in customer has nothing to do here.
-  if (state.actor.kind === "customer") throw redirect(redirectTo);
+  if (state.actor.kind === "customer") throw redirect(redirectTo, google.returned ? { headers: { "Set-Cookie": google.clear } } : undefined);
   return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "admin" ? state.actor.email : null };
 }
 
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!googleSignInEnabled(platform)) return data({ intent, result: null, toast: null }, { status: 404 });
     const callback = `/customer-auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
     const errorCallback = `/customer-auth?redirectTo=${encodeURIComponent(redirectTo)}`;
-    return startGoogleSignIn(platform, meta, { callbackURL: callback, errorCallbackURL: errorCallback });
+    return startGoogleSignIn(platform, meta, "customer", { callbackURL: callback, errorCallbackURL: errorCallback });
   }
 
   const schema = intent === "signup" ? CustomerSignUpSchema : CustomerLoginSchema;
