@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { randomUUID } from "node:crypto";
@@ -11,6 +11,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { clientAddress } from "../app/platform/security/client-address";
 import type { Platform } from "../app/platform/runtime.server";
 import type { ApiaryEntry } from "./build";
+import { formBodies } from "./form-bodies";
 
 type Variables = { requestId: string; secureHeadersNonce?: string };
 
@@ -22,7 +23,11 @@ export type AppOptions = {
   logger: Logger;
   /** Where the browser bundle lives (build/client). */
   clientDir: string;
-  /** The public address (APP_URL); https adds HSTS. */
+  /**
+   * The public address (APP_URL). Every request is handed to the app as a request to it, so
+   * behind a TLS-terminating proxy a form posted from https://host matches the request's own
+   * origin; https adds HSTS and marks every cookie Secure.
+   */
   publicUrl: string;
   /** Reverse proxies whose X-Forwarded-For entries are believed (TRUST_PROXY_HOPS). */
   trustedProxyHops: number;
@@ -31,6 +36,9 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const YEAR = 60 * 60 * 24 * 365;
+/** Every form of the site fits many times over; uploads have their own, larger limit. */
+const FORM_BODY_BYTES = 1024 * 1024;
+const UPLOAD_BODY_BYTES = 12 * 1024 * 1024;
 
 /**
  * The HTTP layer in front of React Router: request ids and logs, security headers with a
@@ -107,13 +115,17 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
     }),
   );
 
+  if (https) app.use(secureCookies);
+  app.use(sameOriginPosts(publicOrigin, logger));
+  app.use(formBodies((requestPath) => (requestPath.startsWith("/admin/uploads") ? UPLOAD_BODY_BYTES : FORM_BODY_BYTES)));
+
   app.all("*", async (c) => {
     const context = entry.createLoadContext(platform, {
       requestId: c.get("requestId"),
       nonce: c.get("secureHeadersNonce"),
       clientAddress: clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for") ?? null, trustedProxyHops),
     });
-    return handler(c.req.raw, context);
+    return handler(atPublicOrigin(c.req.raw, publicOrigin), context);
   });
 
   app.onError((error, c) => {
@@ -122,4 +134,44 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
   });
 
   return app;
+}
+
+/**
+ * The request as the public address sees it: the Node adapter builds `http://<Host>/…` whatever
+ * the proxy in front received, and React Router refuses a form whose Origin header differs from
+ * the request's own origin.
+ */
+function atPublicOrigin(request: Request, publicOrigin: string): Request {
+  const url = new URL(request.url);
+  if (url.origin === publicOrigin) return request;
+  const target = `${publicOrigin}${url.pathname}${url.search}`;
+  const body = request.method === "GET" || request.method === "HEAD" ? undefined : request.body;
+  return new Request(target, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
+}
+
+/** Under https every cookie is Secure, whoever set it (Better Auth, the toast, the sign-in step). */
+const secureCookies: MiddlewareHandler = async (c, next) => {
+  await next();
+  const cookies = c.res.headers.getSetCookie();
+  if (cookies.every((cookie) => /;\s*secure\b/i.test(cookie))) return;
+  // In place: assigning a new c.res would have Hono copy the old Set-Cookie lines back over it.
+  const headers = c.res.headers;
+  headers.delete("set-cookie");
+  for (const cookie of cookies) headers.append("set-cookie", /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`);
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A post whose Origin is another site's is refused here with a 400 and a warning, before the
+ * router (which would refuse it too, but as an error with a stack in the log). Posts without an
+ * Origin header (not sent by browsers for forms) are left to the router, which lets them through.
+ */
+function sameOriginPosts(publicOrigin: string, logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const origin = c.req.header("origin");
+    if (SAFE_METHODS.has(c.req.method) || !origin || origin === publicOrigin) return next();
+    logger.warn({ origin, path: c.req.path, requestId: c.get("requestId") }, "refused a post from another origin");
+    return c.text("Cross-site form posts are refused.", 400);
+  };
 }

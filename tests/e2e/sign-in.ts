@@ -45,7 +45,8 @@ async function giveCookies(context: BrowserContext, server: TestServer, headers:
   const cookies = headers.getSetCookie().map((line) => {
     const [pair] = line.split(";");
     const at = pair!.indexOf("=");
-    return { name: pair!.slice(0, at).trim(), value: pair!.slice(at + 1).trim(), url: server.url };
+    // For the public address: behind the https proxy of behind-tls-proxy.spec.ts it is not server.url.
+    return { name: pair!.slice(0, at).trim(), value: pair!.slice(at + 1).trim(), url: server.platform.env.APP_URL };
   });
   if (!cookies.some((c) => c.name.endsWith("session_token"))) throw new Error("no session cookie was set");
   await context.addCookies(cookies);
