@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder } from "~/platform/db/migrate.server";
+import { startSmtpSink, waitFor, type SmtpSink } from "../setup/smtp-sink";
+import { createScratchDatabase, type ScratchDatabase } from "../setup/templates";
+import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+
+/**
+ * Two instances of the production server on one PostgreSQL database, as behind a load balancer:
+ * started together on an empty database, then sent alternate requests. What one instance does,
+ * the other sees: sessions, rate limits, the live change feed; the mail outbox sends each
+ * message once, whichever instance's worker takes it.
+ */
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const PUBLIC = "http://apiary.test";
+
+describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
+  let scratch: ScratchDatabase;
+  let sink: SmtpSink;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let sql: pg.Client;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(databaseUrl!);
+    sink = await startSmtpSink();
+    const shared = {
+      DATABASE_URL: scratch.url,
+      APP_URL: PUBLIC,
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      SMTP_URL: sink.url,
+      MAIL_FROM: "Apiary <hello@apiary.test>",
+      TRUST_PROXY_HOPS: "1",
+      LOG_LEVEL: "warn",
+    };
+    // Both at once on an empty database: migrations and the demo data race each other.
+    a = spawnServer({ ...shared, PORT: String(await freePort()), DATA_DIR: tempDataDir() });
+    b = spawnServer({ ...shared, PORT: String(await freePort()), DATA_DIR: tempDataDir() });
+    await Promise.all([waitUntilHealthy(a, 90_000), waitUntilHealthy(b, 90_000)]);
+    sql = new pg.Client({ connectionString: scratch.url });
+    await sql.connect();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const server of [a, b]) server?.child.kill("SIGKILL");
+    await sql?.end();
+    await sink?.close();
+    await scratch?.drop();
+  });
+
+  const post = (server: ServerProcess, route: string, fields: Record<string, string>, cookie?: string, from = "203.0.113.7") =>
+    fetch(`${server.url}${route}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(fields),
+      headers: { origin: PUBLIC, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, ...(cookie ? { cookie } : {}) },
+    });
+  const cookieOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const PASSWORD = "Hive-Meadow-Lantern-31";
+
+  async function signUp(server: ServerProcess, email: string) {
+    const response = await post(server, "/customer-auth", { intent: "signup", email, password: PASSWORD, redirectTo: "/sponsor-profile" }, undefined, `198.51.100.${Math.floor(Math.random() * 250) + 1}`);
+    expect(response.status).toBe(302);
+    return cookieOf(response);
+  }
+
+  it("migrate once and load the demo data once, however many start together", async () => {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+    const applied = await sql.query<{ n: number }>("select count(*)::int as n from drizzle.__drizzle_migrations");
+    expect(applied.rows[0]!.n).toBe(journal.entries.length);
+    const tiers = await sql.query<{ name: string; n: number }>("select name, count(*)::int as n from hive_tiers group by name");
+    expect(tiers.rows.length).toBeGreaterThan(0);
+    expect(tiers.rows.every((row) => row.n === 1)).toBe(true);
+    expect((await sql.query<{ n: number }>("select count(*)::int as n from assets")).rows[0]!.n).toBe(1);
+  });
+
+  it("share sessions: signed up through one, signed in on the other; signed out on one, out on both", async () => {
+    const cookie = await signUp(a, `both-${Date.now()}@example.com`);
+    const onB = await fetch(`${b.url}/sponsor-profile`, { headers: { cookie }, redirect: "manual" });
+    expect(onB.status).toBe(200);
+    const out = await post(b, "/logout", {}, cookie);
+    expect(out.status).toBe(302);
+    const afterOnA = await fetch(`${a.url}/sponsor-profile`, { headers: { cookie }, redirect: "manual" });
+    expect(afterOnA.status).toBe(302);
+    expect(afterOnA.headers.get("location")).toMatch(/^\/customer-auth/);
+  });
+
+  it("share rate limits: failed logins counted on both lock the account on both", async () => {
+    const email = `locked-${Date.now()}@example.com`;
+    await signUp(a, email);
+    for (let i = 0; i < 5; i++) {
+      const attempt = await post(i % 2 ? a : b, "/customer-auth", { intent: "login", email, password: `wrong-${i}` });
+      expect(attempt.status).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const locked = await post(server, "/customer-auth", { intent: "login", email, password: PASSWORD });
+      expect(locked.status).toBe(429);
+    }
+  });
+
+  it("share the live feed, and send every e-mail once whichever instance's worker takes it", async () => {
+    // A page open on B listens to B's change feed.
+    const controller = new AbortController();
+    const feed = await fetch(`${b.url}/api/events`, { signal: controller.signal });
+    const reader = feed.body!.getReader();
+    let received = "";
+    const reading = (async () => {
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+        if (done) return;
+        received += new TextDecoder().decode(value);
+      }
+    })();
+    await waitFor(() => received.includes("event: ready"), "the feed is ready");
+
+    const [{ id: assetId }] = (await sql.query<{ id: string }>("select id from assets limit 1")).rows as [{ id: string }];
+    const cookie = await signUp(b, `guest-${Date.now()}@example.com`);
+    const bookings = 12;
+    // Well inside the two-year booking horizon, apart from the next test's nights.
+    const base = new Date(Date.now() + 300 * 86_400_000);
+    const day = (offset: number) => new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const results = await Promise.all(
+      Array.from({ length: bookings }, (_, i) =>
+        post(i % 2 ? a : b, "/api/bookings", {
+          assetId,
+          checkInDate: day(i * 3),
+          checkOutDate: day(i * 3 + 2),
+          guestName: `Guest ${i}`,
+          guestEmail: `guest-${i}@example.com`,
+          numberOfGuests: "2",
+        }, cookie),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(bookings).fill(302));
+
+    // Made through A and B alike, announced on B's feed.
+    await waitFor(() => received.includes('"table":"bookings"'), "a bookings change on the feed of the other instance");
+    controller.abort();
+    await reading;
+
+    // Both workers poll the same outbox: every row sent, each Message-ID received once.
+    await waitFor(async () => (await sql.query("select 1 from outbox_messages where status <> 'sent'")).rowCount === 0, "every message sent", 30_000);
+    const rows = (await sql.query<{ n: number }>("select count(*)::int as n from outbox_messages")).rows[0]!.n;
+    const counts = sink.countByMessageId();
+    expect(counts.size).toBe(rows);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    expect(sink.received.filter((mail) => /Your booking request/.test(mail.subject ?? ""))).toHaveLength(bookings);
+  }, 60_000);
+
+  it("keep taking bookings while the mail relay refuses, and deliver every message once it is back", async () => {
+    const [{ id: assetId }] = (await sql.query<{ id: string }>("select id from assets limit 1")).rows as [{ id: string }];
+    sink.setMode("reject-rcpt");
+    const customer = `outage-${Date.now()}@example.com`;
+    const cookie = await signUp(a, customer);
+    const base = new Date(Date.now() + 400 * 86_400_000);
+    const day = (offset: number) => new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const stays = 6;
+    const results = await Promise.all(
+      Array.from({ length: stays }, (_, i) =>
+        post(i % 2 ? a : b, "/api/bookings", { assetId, checkInDate: day(i * 3), checkOutDate: day(i * 3 + 2), guestName: `Outage ${i}`, guestEmail: customer, numberOfGuests: "1" }, cookie),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(stays).fill(302));
+    // A signed-in customer's confirmations go to the account's address.
+    const confirmations = async () =>
+      (await sql.query<{ attempts: number; last_error: string | null }>("select attempts, last_error from outbox_messages where \"to\" = $1 and template = 'booking-confirmation'", [customer])).rows;
+    await waitFor(async () => {
+      const rows = await confirmations();
+      return rows.length === stays && rows.every((row) => row.attempts >= 1 && row.last_error !== null);
+    }, "every confirmation refused at least once", 20_000);
+    const toCustomer = () => sink.received.filter((mail) => /Your booking request/.test(mail.subject ?? "") && JSON.stringify(mail.to).includes(customer));
+    expect(toCustomer()).toHaveLength(0);
+
+    sink.setMode("accept");
+    await waitFor(async () => (await sql.query("select 1 from outbox_messages where status <> 'sent'")).rowCount === 0, "every message sent after the outage", 40_000);
+    expect(toCustomer()).toHaveLength(stays);
+    expect([...sink.countByMessageId().values()].every((n) => n === 1)).toBe(true);
+  }, 90_000);
+});
