@@ -86,7 +86,7 @@ const env: NodeJS.ProcessEnv = {
 };
 
 const started = performance.now();
-const install = await run("npm", ["install", "--no-audit", "--no-fund", "--no-save"], { cwd: checkout, env, log: path.join(work, "install.log") });
+const install = await run("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--prefer-offline"], { cwd: checkout, env, log: path.join(work, "install.log") });
 const installSeconds = (performance.now() - started) / 1000;
 if (install !== 0) throw new Error(`npm install failed: see ${path.join(work, "install.log")}`);
 const testStarted = performance.now();

@@ -27,7 +27,7 @@ export async function expectAccessible(page: Page, label = page.url()) {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: "tag", values: tags } });
+    const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   }, WCAG_TAGS);
   expect(violations, `accessibility violations on ${label}`).toEqual([]);
