@@ -125,7 +125,8 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
       nonce: c.get("secureHeadersNonce"),
       clientAddress: clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for") ?? null, trustedProxyHops),
     });
-    return handler(atPublicOrigin(c.req.raw, publicOrigin), context);
+    const response = await handler(atPublicOrigin(c.req.raw, publicOrigin), context);
+    return signedInNotCached(c.req.header("cookie"), response);
   });
 
   app.onError((error, c) => {
@@ -174,4 +175,18 @@ function sameOriginPosts(publicOrigin: string, logger: Logger): MiddlewareHandle
     logger.warn({ origin, path: c.req.path, requestId: c.get("requestId") }, "refused a post from another origin");
     return c.text("Cross-site form posts are refused.", 400);
   };
+}
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?apiary\.session_token=/;
+
+/**
+ * A page served to someone signed in (or one that signs someone in or out) shows their data:
+ * never kept in a shared cache nor in the back/forward cache, so Back after logging out asks
+ * the server again. Responses that chose their own caching keep it.
+ */
+function signedInNotCached(cookie: string | undefined, response: Response): Response {
+  if (response.headers.has("cache-control")) return response;
+  if (!SESSION_COOKIE.test(cookie ?? "") && !response.headers.has("set-cookie")) return response;
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }

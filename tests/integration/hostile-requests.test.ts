@@ -93,6 +93,23 @@ describe("behind an https reverse proxy", () => {
     for (const line of all) expect(line, line).toMatch(/;\s*Secure(;|$)/i);
   });
 
+  it("never lets a signed-in person's pages be cached; leaves public pages to their own rules", async () => {
+    const { setCookies } = await signUp();
+    const cookie = cookieHeader(setCookies);
+    for (const path of ["/sponsor-profile", "/adopt-hive-signup", "/home", "/stanwood"]) {
+      const response = await fetch(`${server.url}${path}`, { headers: { cookie }, redirect: "manual" });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toMatch(/\bno-store\b/);
+    }
+    const anonymous = await fetch(`${server.url}/home`);
+    expect(anonymous.headers.get("cache-control")).toBeNull();
+    // A guest's stay page is opened by its link, signed in or not.
+    const stay = await fetch(`${server.url}/stay/AbCdEfGhIjKlMnOpQrStUvWx`);
+    expect(stay.headers.get("cache-control")).toBe("private, no-store");
+    const asset = await fetch(`${server.url}/favicon.svg`, { headers: { cookie } });
+    expect(asset.headers.get("cache-control")).not.toBe("private, no-store");
+  });
+
   it("sends /logout's others-scope back only to a path of this site", async () => {
     const { setCookies } = await signUp();
     for (const referer of [`${PUBLIC}//evil.example/path`, `${PUBLIC}/\\evil.example`, `${PUBLIC}/.//evil.example`, "https://evil.example/sponsor-profile"]) {

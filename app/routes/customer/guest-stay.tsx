@@ -16,6 +16,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
+/** The page is a guest's booking, opened by its link: never kept in a shared or back/forward cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await findGuestStay(context.get(platformContext), params.token);
   if (!lookup.ok) return data({ stay: null, reason: lookup.reason }, { status: lookup.reason === "expired" ? 410 : 404 });
