@@ -45,3 +45,13 @@ describe.each(testEngines())("error logs on $name", ({ open }) => {
     expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 });
+
+describe("request logs", () => {
+  it("keep a guest's stay link out of the path", () => {
+    const { logger, lines } = captureLogger();
+    logger.info({ path: "/stay/AbCdEfGhIjKlMnOpQrStUvWx", status: 200 }, "request");
+    logger.info({ path: "/stanwood", status: 200 }, "request");
+    expect(lines.map((line) => line.path)).toEqual(["/stay/[link]", "/stanwood"]);
+    expect(JSON.stringify(lines)).not.toContain("AbCdEfGhIjKlMnOpQrStUvWx");
+  });
+});

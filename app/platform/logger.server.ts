@@ -12,11 +12,19 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
       level,
       base: { service: "apiary" },
       timestamp: pino.stdTimeFunctions.isoTime,
-      serializers: { err: errorForLog, error: errorForLog },
+      serializers: { err: errorForLog, error: errorForLog, path: pathForLog },
       redact: { paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"], censor: "[redacted]" },
     },
     destination,
   );
+}
+
+/**
+ * A path as the log keeps it: a guest's stay link is the key to their booking (anyone holding it
+ * can read and cancel the stay), so its token never reaches the log.
+ */
+export function pathForLog(path: unknown): unknown {
+  return typeof path === "string" ? path.replace(/^\/stay\/[^/]+/, "/stay/[link]") : path;
 }
 
 /** What a database error carries of the row it was given: guests' names, e-mails, phone numbers. */

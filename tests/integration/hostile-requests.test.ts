@@ -4,6 +4,7 @@ import { controlCharacterMessage } from "~/platform/plain-text";
 import { FORM_BODY_MESSAGES } from "../../server/form-bodies";
 import { startGoogleProvider } from "../e2e/google-provider";
 import { seededDataDir } from "../setup/databases";
+import { waitFor } from "../setup/smtp-sink";
 import { freePort, spawnServer, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
@@ -106,6 +107,9 @@ describe("behind an https reverse proxy", () => {
     // A guest's stay page is opened by its link, signed in or not.
     const stay = await fetch(`${server.url}/stay/AbCdEfGhIjKlMnOpQrStUvWx`);
     expect(stay.headers.get("cache-control")).toBe("private, no-store");
+    // Its link is the key to the booking: the request log keeps the path without it.
+    await waitFor(() => server.stdout().includes('"path":"/stay/[link]"'), "the stay request's log line");
+    expect(server.stdout()).not.toContain("AbCdEfGhIjKlMnOpQrStUvWx");
     const asset = await fetch(`${server.url}/favicon.svg`, { headers: { cookie } });
     expect(asset.headers.get("cache-control")).not.toBe("private, no-store");
   });
