@@ -57,6 +57,17 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
     await t.db.execute(sql`drop trigger refuse_sponsor on sponsors`);
   });
 
+  it("sign-up checks the form's rules itself: nothing is created for input the schema refuses", async () => {
+    const result = await signUpCustomer(platform, { email: "nul@example.com", password: "buzzing-meadow", companyName: "Nul\u0000Co" }, testMeta());
+    expect(result).toMatchObject({ ok: false, status: 400, toast: { title: "Signup Failed", description: "Company name contains a character that is not allowed" } });
+    expect(await signUpCustomer(platform, { email: "short@example.com", password: "12345" }, testMeta())).toMatchObject({
+      ok: false,
+      toast: { description: "Password must be at least 6 characters" },
+    });
+    expect(await t.db.select().from(users).where(eq(users.email, "nul@example.com"))).toEqual([]);
+    expect(await t.db.select().from(users).where(eq(users.email, "short@example.com"))).toEqual([]);
+  });
+
   it("refuses a second account for the same e-mail, whatever its case", async () => {
     const result = await signUpCustomer(platform, { email: "FERN@example.com".toLowerCase(), password: "another-pass" }, testMeta());
     expect(result).toMatchObject({ ok: false, toast: { title: "Signup Failed" } });

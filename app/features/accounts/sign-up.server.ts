@@ -3,6 +3,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
+import { CustomerSignUpSchema } from "./auth.schema";
 import { getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import type { RequestMeta } from "./request-meta";
@@ -22,7 +23,11 @@ const failed = (description: string, status = 400): SignUpResult => ({
  * transaction (see the account hook in auth.server.ts), sends the verification e-mail through
  * the outbox, and signs the new customer in.
  */
-export async function signUpCustomer(platform: Platform, input: NewCustomer, meta: RequestMeta): Promise<SignUpResult> {
+export async function signUpCustomer(platform: Platform, unchecked: NewCustomer, meta: RequestMeta): Promise<SignUpResult> {
+  // Checked here as well as in the form: no caller can create an account the rules refuse.
+  const parsed = CustomerSignUpSchema.safeParse(unchecked);
+  if (!parsed.success) return failed(parsed.error.issues[0]!.message);
+  const input = parsed.data;
   const decision = await hitRateLimit(platform.db, limits.signUpByAddress, meta.clientAddress);
   if (!decision.allowed) return failed(tooManyAttemptsMessage(decision.retryAfterSeconds), 429);
   try {

@@ -114,9 +114,11 @@ describe.each(testEngines())("sending a contact message on $name", ({ open }) =>
     expect(mail.text).toContain("still the body");
   });
 
-  it("refuses a sender address that carries a second header, even if it skipped the form's schema", async () => {
-    const result = await sendContactMessage(platform, { ...valid, email: "rosa@example.com\r\nBcc: victim@example.com" }, "198.51.100.3");
-    expect(result).toMatchObject({ ok: false, toast: { title: "Error", description: "Failed to send message. Please try again later." } });
+  it("checks the form's rules itself: a caller that skipped the form cannot queue a header or a control character", async () => {
+    const twoHeaders = await sendContactMessage(platform, { ...valid, email: "rosa@example.com\r\nBcc: victim@example.com" }, "198.51.100.3");
+    expect(twoHeaders).toEqual({ ok: false, status: 400, toast: { title: "Validation Error", description: "Invalid email address", variant: "error" } });
+    const nul = await sendContactMessage(platform, { ...valid, name: "Ro\u0000sa" }, "198.51.100.3");
+    expect(nul).toMatchObject({ ok: false, status: 400, toast: { description: "Name contains a character that is not allowed" } });
     expect(await contactMails()).toHaveLength(0);
   });
 

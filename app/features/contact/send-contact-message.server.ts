@@ -3,7 +3,7 @@ import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
-import { CONTACT_FAILED_TOAST, type ContactMessageInput } from "./contact.schema";
+import { CONTACT_FAILED_TOAST, ContactMessageSchema, type ContactMessageInput } from "./contact.schema";
 import { contactByAddress, tooManyMessagesDescription } from "./limits";
 
 export type ContactResult = { ok: true } | { ok: false; status: number; toast: Toast };
@@ -14,8 +14,14 @@ export type ContactResult = { ok: true } | { ok: false; status: number; toast: T
  * validated e-mail address goes into a header (the outbox refuses anything but one bare
  * address); name and message stay in the body, and the subject line is folded onto one line.
  */
-export async function sendContactMessage(platform: Platform, input: ContactMessageInput, clientAddress: string): Promise<ContactResult> {
+export async function sendContactMessage(platform: Platform, unchecked: ContactMessageInput, clientAddress: string): Promise<ContactResult> {
   const { db, env, logger } = platform;
+  // Checked here as well as in the form: no caller can queue a message the rules refuse.
+  const parsed = ContactMessageSchema.safeParse(unchecked);
+  if (!parsed.success) {
+    return { ok: false, status: 400, toast: { title: "Validation Error", description: parsed.error.issues[0]!.message, variant: "error" } };
+  }
+  const input = parsed.data;
   const limit = await hitRateLimit(db, contactByAddress, clientAddress);
   if (!limit.allowed) {
     logger.warn({ clientAddress }, "contact form rate limit reached");
