@@ -12,7 +12,8 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { startSmtpSink } from "../tests/setup/smtp-sink";
 import { createScratchDatabase } from "../tests/setup/templates";
-import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../tests/setup/server-process";
+import { cookieOf } from "../tests/setup/platform";
+import { freePort, postForm, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../tests/setup/server-process";
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=") as [string, string | undefined]));
 const CLIENTS = Number(args.get("clients") ?? 16);
@@ -46,14 +47,8 @@ async function start() {
   return server;
 }
 
-function post(server: ServerProcess, route: string, fields: Record<string, string>, cookie = "", from = "203.0.113.9") {
-  return fetch(`${server.url}${route}`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams(fields),
-    headers: { origin: PUBLIC, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, cookie },
-  });
-}
+const post = (server: ServerProcess, route: string, fields: Record<string, string>, cookie?: string, from?: string) =>
+  postForm(`${server.url}${route}`, fields, { origin: PUBLIC, cookie, from });
 
 type Success = { email: string; checkIn: string };
 
@@ -65,9 +60,8 @@ try {
   const customers = await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
       const email = `crash-${i}-${Date.now()}@example.com`;
-      const response = await post(server, "/customer-auth", { intent: "signup", email, password: PASSWORD }, "", `198.51.100.${i + 1}`);
-      const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-      return { email, cookie };
+      const response = await post(server, "/customer-auth", { intent: "signup", email, password: PASSWORD }, undefined, `198.51.100.${i + 1}`);
+      return { email, cookie: cookieOf(response.headers) };
     }),
   );
 

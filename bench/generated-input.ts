@@ -6,26 +6,17 @@
  *
  *   npx tsx bench/generated-input.ts [--runs=10000] [--seed=42]
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { openDatabase } from "../app/platform/db/client.server";
-import { runMigrations } from "../app/platform/db/migrate.server";
-import { seedDemoData } from "../app/platform/db/seed/seed.server";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
+import { createPgliteTemplate } from "../tests/setup/templates";
 import { runGeneratedInput } from "../tests/integration/generated-input";
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split("=") as [string, string | undefined]));
 const runs = Number(args.get("runs") ?? 10_000);
 const seed = args.has("seed") ? Number(args.get("seed")) : undefined;
-const dataDir = mkdtempSync(path.join(tmpdir(), "apiary-generated-input-"));
+// The demo data, as after a first start: the generated requests use its asset and tiers.
+const dataDir = await createPgliteTemplate("seeded");
 
 try {
-  // The demo data, as after a first start: the generated requests use its asset and tiers.
-  const handle = await openDatabase({ dataDir });
-  await runMigrations(handle);
-  await seedDemoData(handle.db);
-  await handle.close();
-
   const result = await runGeneratedInput({ runs, dataDir, seed });
   console.log(`\n${result.cases} generated requests in ${result.seconds.toFixed(1)} s (${(result.cases / result.seconds).toFixed(0)} per second)\n`);
   console.log("| status | answers |\n|---:|---:|");

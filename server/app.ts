@@ -11,7 +11,7 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { clientAddress } from "../app/platform/security/client-address";
 import type { Platform } from "../app/platform/runtime.server";
 import type { ApiaryEntry } from "./build";
-import { formBodies } from "./form-bodies";
+import { formBodies, SAFE_METHODS } from "./form-bodies";
 
 type Variables = { requestId: string; secureHeadersNonce?: string };
 
@@ -160,8 +160,6 @@ const secureCookies: MiddlewareHandler = async (c, next) => {
   headers.delete("set-cookie");
   for (const cookie of cookies) headers.append("set-cookie", /;\s*secure\b/i.test(cookie) ? cookie : `${cookie}; Secure`);
 };
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * A post whose Origin is another site's is refused here with a 400 and a warning, before the

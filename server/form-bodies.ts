@@ -1,7 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that carry no form and change nothing. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export const FORM_BODY_MESSAGES = {
   unsupported: "Unsupported content type: send the form as application/x-www-form-urlencoded or multipart/form-data.",

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { currentCode, nextCode, submitAdminLogin, totpFor } from "./admin-helpers";
+import { nextCode, submitAdminLogin, totpFor } from "./admin-helpers";
 import { signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { waitForMail } from "./mailbox";
@@ -123,7 +123,6 @@ test("an administrator signs in with the password and an authenticator code, ove
   const admin = await signIn.admin({ twoFactor: true }, elsewhere);
   await elsewhere.close();
   const totp = totpFor(admin.totpSecret!);
-  expect(currentCode(totp, server)).toMatch(/^\d{6}$/);
 
   await page.goto("/auth");
   await waitForHydration(page);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { seededDataDir, seededPostgresDatabase } from "../setup/databases";
-import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import { freePort, postForm, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * The brute-force limits live in the database, so restarting the server (a deploy, a crash, an
@@ -37,15 +37,8 @@ describe.each(engines)("brute-force limits across a restart on $name", (engine) 
     return start();
   }
 
-  /** A form post as a browser without JavaScript sends it. */
-  function post(path: string, fields: Record<string, string>) {
-    return fetch(`${server!.url}${path}`, {
-      method: "POST",
-      headers: { origin: server!.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields),
-      redirect: "manual",
-    });
-  }
+  // Every post from one client address: the sign-ups are counted per address.
+  const post = (path: string, fields: Record<string, string>) => postForm(`${server!.url}${path}`, fields, { origin: server!.url });
 
   const signUp = (email: string) => post("/customer-auth", { intent: "signup", email, password: "Right-Password-1", redirectTo: "/sponsor-profile" });
   const logIn = (email: string, password: string) => post("/customer-auth", { intent: "login", email, password });

@@ -2,7 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import fc from "fast-check";
 import { randomInt } from "node:crypto";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/client.server";
-import { freePort, spawnServer, waitUntilHealthy } from "../setup/server-process";
+import { cookieOf } from "../setup/platform";
+import { freePort, postForm, spawnServer, waitUntilHealthy } from "../setup/server-process";
 
 /**
  * Generated bad input against the production server: every action the site has, sent bodies of
@@ -118,7 +119,8 @@ function encode(fields: [string, string][], encoding: (typeof ENCODINGS)[number]
     case "text":
       return { body: fields.map(([k, v]) => `${k}=${v}`).join("\n"), type: "text/plain" };
     case "none":
-      return { body: new URLSearchParams(fields).toString(), type: undefined };
+      // Bytes, so that fetch adds no Content-Type of its own.
+      return { body: new TextEncoder().encode(new URLSearchParams(fields).toString()), type: undefined };
     case "broken-multipart":
       return { body: `--b\r\nContent-Disposition: form-data; name="${fields[0]?.[0] ?? "a"}"\r\n\r\n${fields[0]?.[1] ?? ""}`, type: "multipart/form-data; boundary=b" };
     case "odd-type":
@@ -144,13 +146,8 @@ async function knownIds(dataDir: string): Promise<string[]> {
 
 async function signUp(baseUrl: string) {
   const email = `generated-${Date.now()}@example.com`;
-  const response = await fetch(`${baseUrl}/customer-auth`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: PUBLIC, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "198.19.0.1" },
-    body: new URLSearchParams({ intent: "signup", email, password: "Hive-Meadow-Lantern-31" }),
-  });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const response = await postForm(`${baseUrl}/customer-auth`, { intent: "signup", email, password: "Hive-Meadow-Lantern-31" }, { origin: PUBLIC, from: "198.19.0.1" });
+  const cookie = cookieOf(response.headers);
   if (!cookie.includes("session_token")) throw new Error(`sign-up failed: ${response.status}`);
   return cookie;
 }

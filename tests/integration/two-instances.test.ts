@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "~/platform/db/migrate.server";
 import { startSmtpSink, waitFor, type SmtpSink } from "../setup/smtp-sink";
 import { createScratchDatabase, type ScratchDatabase } from "../setup/templates";
-import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
+import { cookieOf } from "../setup/platform";
+import { freePort, postForm, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /**
  * Two instances of the production server on one PostgreSQL database, as behind a load balancer:
@@ -16,6 +17,7 @@ import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProces
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC = "http://apiary.test";
+const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
   let scratch: ScratchDatabase;
@@ -51,20 +53,14 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
     await scratch?.drop();
   });
 
-  const post = (server: ServerProcess, route: string, fields: Record<string, string>, cookie?: string, from = "203.0.113.7") =>
-    fetch(`${server.url}${route}`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams(fields),
-      headers: { origin: PUBLIC, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, ...(cookie ? { cookie } : {}) },
-    });
-  const cookieOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const post = (server: ServerProcess, route: string, fields: Record<string, string>, cookie?: string, from?: string) =>
+    postForm(`${server.url}${route}`, fields, { origin: PUBLIC, cookie, from });
   const PASSWORD = "Hive-Meadow-Lantern-31";
 
   async function signUp(server: ServerProcess, email: string) {
     const response = await post(server, "/customer-auth", { intent: "signup", email, password: PASSWORD, redirectTo: "/sponsor-profile" }, undefined, `198.51.100.${Math.floor(Math.random() * 250) + 1}`);
     expect(response.status).toBe(302);
-    return cookieOf(response);
+    return cookieOf(response.headers);
   }
 
   it("migrate once and load the demo data once, however many start together", async () => {
@@ -120,8 +116,7 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
     const cookie = await signUp(b, `guest-${Date.now()}@example.com`);
     const bookings = 12;
     // Well inside the two-year booking horizon, apart from the next test's nights.
-    const base = new Date(Date.now() + 300 * 86_400_000);
-    const day = (offset: number) => new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) => daysFromNow(300 + offset);
     const results = await Promise.all(
       Array.from({ length: bookings }, (_, i) =>
         post(i % 2 ? a : b, "/api/bookings", {
@@ -155,8 +150,7 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
     sink.setMode("reject-rcpt");
     const customer = `outage-${Date.now()}@example.com`;
     const cookie = await signUp(a, customer);
-    const base = new Date(Date.now() + 400 * 86_400_000);
-    const day = (offset: number) => new Date(base.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) => daysFromNow(400 + offset);
     const stays = 6;
     const results = await Promise.all(
       Array.from({ length: stays }, (_, i) =>

@@ -64,3 +64,16 @@ export async function waitUntilHealthy(server: ServerProcess, timeoutMs = 60_000
   }
   throw new Error(`server did not become healthy:\n${server.stdout()}\n${server.stderr()}`);
 }
+
+/**
+ * A form post to a running server as a browser without JavaScript sends it: URL-encoded, with
+ * its Origin, a client address (the test servers trust one proxy hop) and the session cookie.
+ */
+export function postForm(url: string, fields: Record<string, string>, { origin, cookie, from = "203.0.113.7" }: { origin: string; cookie?: string; from?: string }) {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams(fields),
+    headers: { origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": from, ...(cookie ? { cookie } : {}) },
+  });
+}

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase } from "~/platform/db/client.server";
+import { openDatabase, type DatabaseHandle } from "~/platform/db/client.server";
 import { runMigrations } from "~/platform/db/migrate.server";
 import { seedDemoData } from "~/platform/db/seed/seed.server";
 
@@ -23,18 +23,22 @@ const scratchRoot = () => (existsSync("/dev/shm") ? "/dev/shm" : tmpdir());
 
 export const tempDir = (prefix: string) => mkdtempSync(path.join(scratchRoot(), prefix));
 
-// ---- PGlite
-
-/** A migrated (and, for servers, seeded) embedded database in a directory of its own. */
-export async function createPgliteTemplate(content: TemplateContent): Promise<string> {
-  const dir = tempDir(`apiary-template-${content}-`);
-  const handle = await openDatabase({ dataDir: dir });
+/** Migrates, seeds when asked, and closes. */
+async function fill(handle: DatabaseHandle, content: TemplateContent) {
   try {
     await runMigrations(handle);
     if (content === "seeded") await seedDemoData(handle.db);
   } finally {
     await handle.close();
   }
+}
+
+// ---- PGlite
+
+/** A migrated (and, for servers, seeded) embedded database in a directory of its own. */
+export async function createPgliteTemplate(content: TemplateContent): Promise<string> {
+  const dir = tempDir(`apiary-template-${content}-`);
+  await fill(await openDatabase({ dataDir: dir }), content);
   return dir;
 }
 
@@ -98,12 +102,6 @@ export async function createScratchDatabase(baseUrl: string, template?: string):
 /** A migrated (and, for servers, seeded) PostgreSQL database to copy from. */
 export async function createPostgresTemplate(baseUrl: string, content: TemplateContent): Promise<ScratchDatabase> {
   const scratch = await createScratchDatabase(baseUrl);
-  const handle = await openDatabase({ databaseUrl: scratch.url, poolMax: 2 });
-  try {
-    await runMigrations(handle);
-    if (content === "seeded") await seedDemoData(handle.db);
-  } finally {
-    await handle.close();
-  }
+  await fill(await openDatabase({ databaseUrl: scratch.url, poolMax: 2 }), content);
   return scratch;
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
+import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, MISSING_INFORMATION } from "~/features/bookings/messages";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   const form = Object.fromEntries(await request.formData());
-  const back = typeof form.returnTo === "string" && form.returnTo.startsWith("/") && !form.returnTo.startsWith("//") ? form.returnTo : "/stanwood";
+  const back = safeRedirectPath(form.returnTo, "/stanwood");
 
   if (actor.kind === "anonymous") {
     const toast = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;
