@@ -3,19 +3,24 @@
  * signing in: users with a role, customers with their sponsor record, sessions.
  */
 import { randomBytes } from "node:crypto";
-import type { AdminActor } from "~/features/accounts/admin-guard.server";
+import type { StaffActor } from "~/features/accounts/admin-guard.server";
 import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
-import { accounts, profiles, sessions, sponsors, userRoles, users, type AppRole } from "~/platform/db/schema";
+import { ADMIN_ROLE, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
+import { permissionsOf } from "~/features/accounts/roles.server";
+import { accounts, profiles, rolePermissions, sessions, sponsors, userRoles, users, type RoleName } from "~/platform/db/schema";
 import { hashPassword } from "~/platform/security/password-hash.server";
 
 export type CustomerActor = Extract<Actor, { kind: "customer" }>;
 
-/** A user with one role (admin unless told), a profile and, with `password`, a password login. */
+/**
+ * A back-office user with one role (admin unless told: a staff role's permissions are whatever
+ * its role_permissions rows say, see insertStaffRole), a profile and, with `password`, a password login.
+ */
 export async function insertUser(
   db: Queryable,
-  options: { email?: string; role?: AppRole; password?: string; firstLogin?: boolean } = {},
-): Promise<AdminActor> {
+  options: { email?: string; role?: RoleName; password?: string; firstLogin?: boolean } = {},
+): Promise<StaffActor> {
   const id = crypto.randomUUID();
   const email = options.email ?? `user-${id.slice(0, 8)}@example.com`;
   await db.insert(users).values({ id, email, emailVerified: true, name: "Test" });
@@ -23,8 +28,41 @@ export async function insertUser(
     await db.insert(accounts).values({ id: crypto.randomUUID(), userId: id, accountId: id, providerId: "credential", password: await hashPassword(options.password) });
   }
   await db.insert(profiles).values({ id, email, firstLogin: options.firstLogin ?? false });
-  await db.insert(userRoles).values({ userId: id, role: options.role ?? "admin" });
-  return { kind: "admin", userId: id, email, emailVerified: true, firstLogin: options.firstLogin ?? false, twoFactorEnabled: false };
+  const role = options.role ?? ADMIN_ROLE;
+  await db.insert(userRoles).values({ userId: id, role });
+  return {
+    kind: "staff",
+    userId: id,
+    email,
+    emailVerified: true,
+    firstLogin: options.firstLogin ?? false,
+    twoFactorEnabled: false,
+    twoFactorRequired: false,
+    roles: [role],
+    isAdministrator: role === ADMIN_ROLE,
+    permissions: await permissionsOf(db, [role]),
+  };
+}
+
+type Grants = Partial<Record<PermissionModule, readonly PermissionAction[]>>;
+
+/** A staff role granted these actions (a unique name unless told), as Role Permissions saves it. */
+export async function insertStaffRole(db: Queryable, grants: Grants, name = `staff_${randomBytes(4).toString("hex")}`) {
+  const rows = Object.entries(grants).map(([module, actions]) => ({
+    role: name,
+    module: module as PermissionModule,
+    canView: actions.includes("view"),
+    canCreate: actions.includes("create"),
+    canUpdate: actions.includes("update"),
+    canDelete: actions.includes("delete"),
+  }));
+  if (rows.length > 0) await db.insert(rolePermissions).values(rows);
+  return name;
+}
+
+/** A member of a new staff role with these grants. */
+export async function insertStaff(db: Queryable, grants: Grants, options: { email?: string; password?: string } = {}) {
+  return insertUser(db, { ...options, role: await insertStaffRole(db, grants) });
 }
 
 /** A signed-up customer: user, profile, customer role and (unless told) the sponsor record. */

@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { Permissions } from "./permissions";
 
 /**
  * Who is asking. Every feature command takes the actor first and checks permission itself,
@@ -7,7 +8,24 @@ import { createContext } from "react-router";
 export type Actor =
   | { kind: "anonymous" }
   | { kind: "customer"; userId: string; email: string; emailVerified: boolean }
-  | { kind: "admin"; userId: string; email: string; emailVerified: boolean; firstLogin: boolean; twoFactorEnabled: boolean };
+  /**
+   * Someone who works in the back-office: an administrator (`isAdministrator`, every
+   * permission) or a member of a staff role (the flags of the permission matrix).
+   */
+  | {
+      kind: "staff";
+      userId: string;
+      email: string;
+      emailVerified: boolean;
+      firstLogin: boolean;
+      twoFactorEnabled: boolean;
+      /** An administrator asked this person to set up 2FA: the back-office sends them to do it first. */
+      twoFactorRequired: boolean;
+      roles: string[];
+      isAdministrator: boolean;
+      /** Read once per request, with the session. */
+      permissions: Permissions;
+    };
 
 export type SignedInActor = Exclude<Actor, { kind: "anonymous" }>;
 

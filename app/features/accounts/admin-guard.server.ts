@@ -7,38 +7,25 @@ import { NOT_ADMIN_MESSAGE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { deleteSession } from "./session.server";
 
-export type AdminActor = Extract<Actor, { kind: "admin" }>;
+/** Someone who works in the back-office: an administrator or a member of a staff role. */
+export type StaffActor = Extract<Actor, { kind: "staff" }>;
 
 export const ADMIN_HOME = "/admin";
 export const ADMIN_SECURITY = "/admin/security";
 export const ADMIN_SIGN_IN = "/auth";
 
-/** Thrown by feature commands when the actor is not a usable administrator. */
-export class NotAdminError extends Error {
-  override name = "NotAdminError";
-  readonly status = 403;
-  constructor(message = NOT_ADMIN_MESSAGE) {
-    super(message);
-  }
-}
-
 /**
- * For feature commands: every back-office command calls this itself, so no route can forget
- * the check. An administrator who still has to replace the initial password is not usable yet.
+ * For loaders and actions under /admin: the staff member, or a 403 for the admin error
+ * boundary. The coarse check only: each command checks its own permission (assertCan).
  */
-export function assertAdmin(actor: Actor): asserts actor is AdminActor {
-  if (actor.kind !== "admin" || actor.firstLogin) throw new NotAdminError();
-}
-
-/** For loaders and actions under /admin: the administrator, or a 403 for the admin error boundary. */
-export function requireAdmin(state: AuthState): AdminActor {
+export function requireStaff(state: AuthState): StaffActor {
   const { actor } = state;
-  if (actor.kind !== "admin") throw data({ message: NOT_ADMIN_MESSAGE }, { status: 403 });
+  if (actor.kind !== "staff") throw data({ message: NOT_ADMIN_MESSAGE }, { status: 403 });
   return actor;
 }
 
 export type AdminGate =
-  | { kind: "allow"; admin: AdminActor }
+  | { kind: "allow"; staff: StaffActor }
   | { kind: "redirect"; to: string }
   /** Signed in, but not as an administrator: sign out, then Access Denied. */
   | { kind: "deny" };
@@ -51,7 +38,8 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
  * 2. no session goes to /auth, remembering where it was going;
  * 3. a signed-in non-administrator is denied;
  * 4. an administrator with the initial password changes it first (the dialog on /admin);
- * 5. when the site requires 2FA of administrators, one without it sets it up first.
+ * 5. when the site requires 2FA of its staff, or an administrator required it of this person,
+ *    one without it sets it up first.
  */
 export function decideAdminGate(state: AuthState, path: string, options: { requireTwoFactor: boolean }): AdminGate {
   const here = trimSlash(path);
@@ -60,14 +48,14 @@ export function decideAdminGate(state: AuthState, path: string, options: { requi
   if (actor.kind === "anonymous") {
     return { kind: "redirect", to: here === ADMIN_HOME ? ADMIN_SIGN_IN : `${ADMIN_SIGN_IN}?redirectTo=${encodeURIComponent(here)}` };
   }
-  if (actor.kind !== "admin") return { kind: "deny" };
+  if (actor.kind !== "staff") return { kind: "deny" };
   if (actor.firstLogin) {
-    return here === ADMIN_HOME ? { kind: "allow", admin: actor } : { kind: "redirect", to: `${ADMIN_HOME}?redirectTo=${encodeURIComponent(here)}` };
+    return here === ADMIN_HOME ? { kind: "allow", staff: actor } : { kind: "redirect", to: `${ADMIN_HOME}?redirectTo=${encodeURIComponent(here)}` };
   }
-  if (options.requireTwoFactor && !actor.twoFactorEnabled && here !== ADMIN_SECURITY) {
+  if ((options.requireTwoFactor || actor.twoFactorRequired) && !actor.twoFactorEnabled && here !== ADMIN_SECURITY) {
     return { kind: "redirect", to: ADMIN_SECURITY };
   }
-  return { kind: "allow", admin: actor };
+  return { kind: "allow", staff: actor };
 }
 
 /** Where an administrator goes after signing in or after a gate: only back-office paths. */

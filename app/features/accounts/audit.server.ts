@@ -1,4 +1,6 @@
 import type { Queryable } from "~/platform/db/client.server";
+import type { Actor } from "./actor";
+import type { PermissionModule } from "./permissions";
 import { securityAuditLog } from "~/platform/db/schema";
 
 /** The spec's event names plus the other security events we record. */
@@ -18,9 +20,17 @@ export type AuditEvent =
   | "password_reset_requested"
   | "sessions_revoked"
   | "admin_created"
-  | "logout";
+  | "logout"
+  // Back-office changes (recordChange): the module, record and fields are in their own columns.
+  | "record_created"
+  | "record_updated"
+  | "record_deleted"
+  | "roles_changed"
+  | "password_reset_by_staff"
+  | "refused";
 
-export type AuditContext = { ipAddress?: string; userAgent?: string | null };
+/** Where the request came from: a RequestMeta (clientAddress), or an explicit ipAddress. */
+export type AuditContext = { ipAddress?: string; clientAddress?: string; userAgent?: string | null };
 
 export async function recordAuditEvent(
   db: Queryable,
@@ -31,7 +41,47 @@ export async function recordAuditEvent(
     userId: event.userId ?? null,
     eventType: event.type,
     eventDetails: event.details ?? {},
-    ipAddress: context.ipAddress ?? null,
+    ipAddress: context.ipAddress ?? context.clientAddress ?? null,
+    userAgent: context.userAgent?.slice(0, 500) ?? null,
+  });
+}
+
+/** Fields never written to the audit trail, whatever a command passes: secrets stay secret. */
+const SECRET_FIELD = /password|secret|token|backup_?codes|hash/i;
+
+export function withoutSecrets(fields: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!fields) return null;
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !SECRET_FIELD.test(key)));
+}
+
+export type RecordedChange = {
+  module: PermissionModule;
+  action: "create" | "update" | "delete";
+  recordId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** A more telling event than record_created/updated/deleted (roles_changed, password_reset_by_staff). */
+  event?: AuditEvent;
+  details?: Record<string, unknown>;
+};
+
+const ACTION_EVENTS = { create: "record_created", update: "record_updated", delete: "record_deleted" } as const;
+
+/**
+ * The audit row of a back-office write: who, from where, which module and record, and the
+ * fields before and after (secrets left out). Call it with the transaction of the change
+ * itself, so a change that rolls back leaves no row and no change goes unrecorded.
+ */
+export async function recordChange(tx: Queryable, actor: Actor, change: RecordedChange, context: AuditContext) {
+  await tx.insert(securityAuditLog).values({
+    userId: actor.kind === "anonymous" ? null : actor.userId,
+    eventType: change.event ?? ACTION_EVENTS[change.action],
+    eventDetails: { action: change.action, ...change.details },
+    module: change.module,
+    recordId: change.recordId,
+    before: withoutSecrets(change.before),
+    after: withoutSecrets(change.after),
+    ipAddress: context.ipAddress ?? context.clientAddress ?? null,
     userAgent: context.userAgent?.slice(0, 500) ?? null,
   });
 }

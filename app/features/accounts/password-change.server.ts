@@ -5,7 +5,7 @@ import { accounts, profiles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
-import { adminDestination, type AdminActor } from "./admin-guard.server";
+import { adminDestination, type StaffActor } from "./admin-guard.server";
 import { ChangePasswordSchema, FirstLoginPasswordSchema } from "./admin.schema";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
@@ -32,7 +32,7 @@ const refused = (message: string, field?: "currentPassword" | "newPassword", sta
  */
 export async function changeOwnPassword(
   platform: Platform,
-  admin: Pick<AdminActor, "userId" | "email" | "firstLogin">,
+  admin: Pick<StaffActor, "userId" | "email" | "firstLogin">,
   sessionId: string,
   input: { currentPassword?: string; newPassword: string },
   meta: AuditContext,
@@ -92,7 +92,7 @@ export type PasswordChangeSubmission =
  */
 export async function submitPasswordChange(
   platform: Platform,
-  admin: AdminActor,
+  admin: StaffActor,
   sessionId: string,
   formData: FormData,
   meta: AuditContext,

@@ -10,7 +10,7 @@ import { limits, tooManyAttemptsMessage } from "./limits";
 import { weakPasswordReason } from "./password-strength.server";
 import { looksLikeResetToken, type ForgotPasswordInput, type ResetPasswordInput } from "./recovery.schema";
 import type { RequestMeta } from "./request-meta";
-import { isAdmin } from "./roles.server";
+import { isBackOfficeUser } from "./roles.server";
 
 /**
  * The slowest honest path (an account exists: a token is made, the e-mail rendered and queued)
@@ -134,7 +134,7 @@ export async function resetPasswordWithToken(
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await clearRateLimit(db, limits.signInFailuresByAccount, user.email);
   await recordAuditEvent(db, { type: "password_reset", userId: user.id, details: { method: "email_link", sessionsRevoked: true } }, meta);
-  return { ok: true, loginPage: (await isAdmin(db, user.id)) ? "/auth" : "/customer-auth" };
+  return { ok: true, loginPage: (await isBackOfficeUser(db, user.id)) ? "/auth" : "/customer-auth" };
 }
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

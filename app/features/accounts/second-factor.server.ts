@@ -8,7 +8,7 @@ import { recordAuditEvent } from "./audit.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
-import { isAdmin } from "./roles.server";
+import { isBackOfficeUser } from "./roles.server";
 import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
 import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
 
@@ -53,7 +53,7 @@ export async function completeSecondFactor(
     return failed(SECOND_FACTOR_EXPIRED_MESSAGE, 401, true);
   }
   // Google leads here too, and Google does not know who is an administrator.
-  if (!(await isAdmin(db, pending.userId))) {
+  if (!(await isBackOfficeUser(db, pending.userId))) {
     await deleteSession(db, pending.sessionId);
     await recordAuditEvent(db, { type: "login_refused", userId: pending.userId, details: { portal: "admin", firstFactor } }, meta);
     return failed(NOT_ADMIN_MESSAGE, 403, true, "Access Denied");

@@ -1,10 +1,11 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
-import { profiles, sessions, userRoles, type AppRole } from "~/platform/db/schema";
+import { profiles, sessions, userRoles, type RoleName } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { anonymous, type AuthState } from "./actor";
+import { anonymous, type Actor, type AuthState } from "./actor";
 import { getAuth, SESSION_ABSOLUTE_MS } from "./auth.server";
-import { listRoles } from "./roles.server";
+import { ADMIN_ROLE, worksInBackOffice } from "./permissions";
+import { listRoles, permissionsOf } from "./roles.server";
 
 /** A 2FA user has this long after the password (or Google) step to give the code. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
@@ -34,7 +35,8 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
     .select({
       is2faEnabled: profiles.is2faEnabled,
       firstLogin: profiles.firstLogin,
-      roles: sql<AppRole[]>`coalesce((select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${user.id}), '{}'::text[])`,
+      twoFactorRequired: profiles.twoFactorRequired,
+      roles: sql<RoleName[]>`coalesce((select array_agg(${userRoles.role}::text) from ${userRoles} where ${userRoles.userId} = ${user.id}), '{}'::text[])`,
     })
     .from(profiles)
     .where(eq(profiles.id, user.id));
@@ -49,9 +51,20 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
   }
 
   const base = { userId: user.id, email: user.email, emailVerified: user.emailVerified };
-  const actor = roles.includes("admin")
-    ? { kind: "admin" as const, ...base, firstLogin: profile?.firstLogin ?? false, twoFactorEnabled: profile?.is2faEnabled ?? false }
-    : { kind: "customer" as const, ...base };
+  // Someone with a back-office role is staff everywhere: the customer functions are barred to them.
+  const actor: Actor = worksInBackOffice(roles)
+    ? {
+        kind: "staff",
+        ...base,
+        firstLogin: profile?.firstLogin ?? false,
+        twoFactorEnabled: profile?.is2faEnabled ?? false,
+        twoFactorRequired: profile?.twoFactorRequired ?? false,
+        roles,
+        isAdministrator: roles.includes(ADMIN_ROLE),
+        // Read once per request: every command of this request checks against it.
+        permissions: await permissionsOf(platform.db, roles),
+      }
+    : { kind: "customer", ...base };
   return { state: { actor, session: sessionInfo }, headers };
 }
 

@@ -9,7 +9,7 @@ import { getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
 import type { RequestMeta } from "./request-meta";
-import { isAdmin } from "./roles.server";
+import { isBackOfficeUser } from "./roles.server";
 
 export type Portal = "customer" | "admin";
 
@@ -57,7 +57,7 @@ export async function signInWithPassword(
     return failed(title, "Invalid email or password", 401);
   }
 
-  const admin = await isAdmin(db, signedIn.userId);
+  const admin = await isBackOfficeUser(db, signedIn.userId);
   if (admin !== (portal === "admin")) {
     // The wrong door: the session just made must not survive, and no cookie leaves.
     await db.delete(sessions).where(eq(sessions.token, signedIn.token));

@@ -4,6 +4,7 @@ import { outboxMessages, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { allPermissions } from "./permissions";
 import type { Actor } from "./actor";
 import { requestMeta } from "./request-meta";
 import { resolveAuthState } from "./session.server";
@@ -18,7 +19,18 @@ describe("verifiedEmailOf", () => {
     expect(verifiedEmailOf(customer(false))).toBeNull();
     expect(verifiedEmailOf(customer(true))).toBe("bee@example.com");
     expect(
-      verifiedEmailOf({ kind: "admin", userId: "a1", email: "admin@example.com", emailVerified: true, firstLogin: false, twoFactorEnabled: false }),
+      verifiedEmailOf({
+        kind: "staff",
+        userId: "a1",
+        email: "admin@example.com",
+        emailVerified: true,
+        firstLogin: false,
+        twoFactorEnabled: false,
+        twoFactorRequired: false,
+        roles: ["admin"],
+        isAdministrator: true,
+        permissions: allPermissions(),
+      }),
     ).toBe("admin@example.com");
   });
 });

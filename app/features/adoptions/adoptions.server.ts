@@ -32,7 +32,7 @@ class TierUnavailable extends Error {
  */
 export async function createAdoption(deps: Pick<Platform, "db">, actor: Actor, input: Record<string, unknown>): Promise<AdoptionResult> {
   if (actor.kind === "anonymous") return fail("sign_in", SIGN_IN_TO_ADOPT.description);
-  if (actor.kind === "admin") return fail("admin", ADMIN_CANNOT_ADOPT);
+  if (actor.kind === "staff") return fail("admin", ADMIN_CANNOT_ADOPT);
   const parsed = AdoptionRequestSchema.safeParse(input);
   if (!parsed.success) return fail("invalid", parsed.error.issues[0]!.message);
   const request = parsed.data;

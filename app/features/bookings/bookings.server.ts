@@ -60,7 +60,7 @@ export async function createBooking(
   meta: { clientAddress: string },
   now = new Date(),
 ): Promise<BookingResult> {
-  if (actor.kind === "admin") return fail({ code: "admin", message: ADMIN_CANNOT_BOOK });
+  if (actor.kind === "staff") return fail({ code: "admin", message: ADMIN_CANNOT_BOOK });
 
   const parsed = BookingRequestSchema.safeParse(input);
   if (!parsed.success) {

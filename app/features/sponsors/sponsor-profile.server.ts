@@ -47,7 +47,7 @@ export type UpdateSponsorProfileResult =
  */
 export async function updateSponsorProfile(db: Queryable, actor: Actor, input: unknown): Promise<UpdateSponsorProfileResult> {
   if (actor.kind === "anonymous") return { ok: false, status: 401, message: "Please log in to update your profile." };
-  if (actor.kind === "admin") return { ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE };
+  if (actor.kind === "staff") return { ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE };
   const parsed = SponsorProfileSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid profile" };
   const { companyName, address, phoneNumber } = parsed.data;

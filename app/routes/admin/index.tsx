@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
-import { adminDestination, requireAdmin } from "~/features/accounts/admin-guard.server";
+import { adminDestination, requireStaff } from "~/features/accounts/admin-guard.server";
 import { submitPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/index";
 export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
 
 export function loader({ context, url }: Route.LoaderArgs) {
-  const admin = requireAdmin(context.get(authStateContext));
+  const admin = requireStaff(context.get(authStateContext));
   return {
     email: admin.email,
     firstLogin: admin.firstLogin,
@@ -27,7 +27,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const state = context.get(authStateContext);
-  const admin = requireAdmin(state);
+  const admin = requireStaff(state);
   const formData = await request.formData();
   if (formData.get("intent") !== CHANGE_PASSWORD_INTENT || !state.session) {
     throw data({ message: "Unknown action" }, { status: 400 });

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
 import { anonymous, authStateContext } from "~/features/accounts/actor";
-import { decideAdminGate, requireAdmin, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
+import { decideAdminGate, requireStaff, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
 import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/layout";
  * The guard of every back-office URL, run before any loader or action below it (see
  * decideAdminGate for the rules). A signed-in non-administrator is signed out on the spot; the
  * rest of the request then runs as an anonymous visitor, whom every loader and action under
- * /admin refuses (requireAdmin), so the layout shows Access Denied with a 403. A form post in
+ * /admin refuses (requireStaff), so the layout shows Access Denied with a 403. A form post in
  * that state never reaches its action at all.
  */
 export const middleware: Route.MiddlewareFunction[] = [
@@ -39,7 +39,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const admin = requireAdmin(context.get(authStateContext));
+  const admin = requireStaff(context.get(authStateContext));
   return { email: admin.email };
 }
 

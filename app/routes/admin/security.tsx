@@ -5,7 +5,7 @@ import { useId, type ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { ConfirmTotpSchema, CurrentSecondFactorSchema } from "~/features/accounts/admin.schema";
-import { requireAdmin } from "~/features/accounts/admin-guard.server";
+import { requireStaff } from "~/features/accounts/admin-guard.server";
 import { submitPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { formatSecretForHumans } from "~/features/accounts/totp";
@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Security | Apiary Back-
 
 export async function loader({ context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const admin = requireAdmin(context.get(authStateContext));
+  const admin = requireStaff(context.get(authStateContext));
   const status = await getTwoFactorStatus(platform.db, admin.userId);
   const setup = status.enabled ? null : await findTwoFactorSetup(platform, admin);
   return {
@@ -53,7 +53,7 @@ const successToast = (title: string, description: string): Toast => ({ id: crypt
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const state = context.get(authStateContext);
-  const admin = requireAdmin(state);
+  const admin = requireStaff(state);
   const session = state.session!;
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const formData = await request.formData();

@@ -11,7 +11,7 @@ import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/features/accounts/google.server";
 import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
-import { isAdmin } from "~/features/accounts/roles.server";
+import { isBackOfficeUser } from "~/features/accounts/roles.server";
 import {
   clearFirstFactorHeader,
   completeSecondFactor,
@@ -60,7 +60,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   });
 
   // Already an administrator: straight in.
-  if (state.actor.kind === "admin") {
+  if (state.actor.kind === "staff") {
     if (fromGoogle) {
       await recordAuditEvent(platform.db, { type: "login_success", userId: state.actor.userId, details: { method: "google", portal: "admin" } }, meta);
       throw redirect(redirectTo, { headers: { "Set-Cookie": google.clear } });
@@ -70,13 +70,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
   const pending = state.pendingSecondFactor;
   // Back from Google as someone who is not an administrator: that session ends here.
-  if (fromGoogle && state.session && !(pending && (await isAdmin(platform.db, pending.userId)))) {
+  if (fromGoogle && state.session && !(pending && (await isBackOfficeUser(platform.db, pending.userId)))) {
     const headers = await refuseSession(platform, state, meta);
     headers.append("Set-Cookie", google.clear);
     return data({ ...passwordStep(errorToast("Access Denied", NOT_ADMIN_MESSAGE)), signedInAsCustomer: null }, { headers });
   }
 
-  if (pending && (await isAdmin(platform.db, pending.userId))) {
+  if (pending && (await isBackOfficeUser(platform.db, pending.userId))) {
     if (isSecondFactorExpired(pending, platform.clock.now())) {
       await deleteSession(platform.db, pending.sessionId);
       return passwordStep(errorToast(VERIFICATION_FAILED_TITLE, SECOND_FACTOR_EXPIRED_MESSAGE));

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? { title: "Logged out", description: "You have been successfully logged out.", variant: "success" as const }
       : { title: "Logged out successfully", description: "See you next time!", variant: "success" as const };
   headers.append("Set-Cookie", await toastHeader(toast, platform.authSecret));
-  return redirect(state.actor.kind === "admin" ? "/auth" : "/", { headers });
+  return redirect(state.actor.kind === "staff" ? "/auth" : "/", { headers });
 }
 
 export function loader() {

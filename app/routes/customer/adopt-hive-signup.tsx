@@ -68,7 +68,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 async function viewerOf(db: Parameters<typeof accountNameOf>[0], actor: Actor) {
   if (actor.kind === "anonymous") return { kind: "anonymous" as const };
-  if (actor.kind === "admin") return { kind: "admin" as const, email: actor.email };
+  if (actor.kind === "staff") return { kind: "admin" as const, email: actor.email };
   return { kind: "customer" as const, email: actor.email, name: await accountNameOf(db, actor.userId) };
 }
 

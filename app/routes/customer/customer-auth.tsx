@@ -38,14 +38,14 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
   // Back from Google: an administrator may not use the customer door.
   const google = await returnFromGoogle(request, "customer", platform.authSecret);
-  if (google.returned && state.actor.kind === "admin" && state.session) {
+  if (google.returned && state.actor.kind === "staff" && state.session) {
     await deleteSession(platform.db, state.session.id);
     toast = { id: crypto.randomUUID(), title: "Google Sign-in Failed", description: ADMIN_REFUSED_MESSAGE, variant: "error" };
     return data({ redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: null }, { headers: { "Set-Cookie": google.clear } });
   }
   // A signed-in customer has nothing to do here.
   if (state.actor.kind === "customer") throw redirect(redirectTo, google.returned ? { headers: { "Set-Cookie": google.clear } } : undefined);
-  return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "admin" ? state.actor.email : null };
+  return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "staff" ? state.actor.email : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

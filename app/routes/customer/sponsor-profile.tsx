@@ -78,7 +78,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const headers = show ? { "Set-Cookie": await toastHeader(verificationLinkToast(outcome, true), platform.authSecret) } : undefined;
     throw redirect(cleanPath(url), { headers });
   }
-  if (actor.kind === "admin") return { view: "admin" as const, email: actor.email };
+  if (actor.kind === "staff") return { view: "admin" as const, email: actor.email };
   const failures = loadFailures(platform.logger);
   const loaded = await failures.load("Error loading profile", null, async () => ({
     profile: await getSponsorProfile(platform.db, actor),
@@ -130,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(profileTabHref("profile"), { headers: { "Set-Cookie": await toastHeader(saved, platform.authSecret) } });
   }
 
-  if (actor.kind === "admin" || intent !== "resend-verification") return data({ intent, result: null, toast: null }, { status: 400 });
+  if (actor.kind === "staff" || intent !== "resend-verification") return data({ intent, result: null, toast: null }, { status: 400 });
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const result = await resendVerificationEmail(platform, actor, meta);
   return data({ intent, result: null, toast: result.toast }, { status: result.status });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
-import { appRole, permissionModule } from "./enums";
+import { permissionModule } from "./enums";
 import { hiveTiers } from "./catalog";
 
 /** Per-user settings the auth library does not keep: phone, 2FA flag, forced first-login change. */
@@ -20,6 +20,8 @@ export const profiles = pgTable("profiles", {
   /** SHA-256 hashes of the unused 8-character backup codes. */
   backupCodes: text("backup_codes").array().notNull().default(sql`'{}'::text[]`),
   firstLogin: boolean("first_login").notNull().default(false),
+  /** Set by an administrator: this back-office account must set up 2FA at its next sign-in. */
+  twoFactorRequired: boolean("two_factor_required").notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -50,17 +52,21 @@ export const userRoles = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    role: appRole("role").notNull(),
+    role: text("role").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [unique("user_roles_user_role_key").on(t.userId, t.role), index("user_roles_role_idx").on(t.role)],
+  (t) => [
+    unique("user_roles_user_role_key").on(t.userId, t.role),
+    index("user_roles_role_idx").on(t.role),
+    check("user_roles_role_check", sql`${t.role} ~ '^[a-z][a-z0-9_]{1,31}$'`),
+  ],
 );
 
 export const rolePermissions = pgTable(
   "role_permissions",
   {
     id: id(),
-    role: appRole("role").notNull(),
+    role: text("role").notNull(),
     module: permissionModule("module").notNull(),
     canView: boolean("can_view").notNull().default(false),
     canCreate: boolean("can_create").notNull().default(false),
@@ -69,7 +75,10 @@ export const rolePermissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique("role_permissions_role_module_key").on(t.role, t.module)],
+  (t) => [
+    unique("role_permissions_role_module_key").on(t.role, t.module),
+    check("role_permissions_role_check", sql`${t.role} ~ '^[a-z][a-z0-9_]{1,31}$'`),
+  ],
 );
 
 export const securityAuditLog = pgTable(
@@ -81,11 +90,18 @@ export const securityAuditLog = pgTable(
     eventDetails: jsonb("event_details").$type<Record<string, unknown>>().notNull().default({}),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
+    /** For a back-office change: the matrix module, the record, and its fields before and after. */
+    module: permissionModule("module"),
+    recordId: text("record_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
     check("security_audit_log_event_type_check", sql`length(${t.eventType}) between 1 and 100`),
     index("security_audit_log_user_idx").on(t.userId, t.createdAt.desc()),
     index("security_audit_log_event_idx").on(t.eventType, t.createdAt.desc()),
+    index("security_audit_log_created_idx").on(t.createdAt.desc()),
+    index("security_audit_log_module_idx").on(t.module, t.createdAt.desc()),
   ],
 );

@@ -8,7 +8,6 @@ export const experienceType = pgEnum("experience_type", ["rv", "rental", "rv_gla
 export const adoptionStatus = pgEnum("adoption_status", ["pending", "active", "cancelled", "expired"]);
 export const paymentFrequency = pgEnum("payment_frequency", ["monthly", "annual"]);
 export const paymentMethod = pgEnum("payment_method", ["credit_card", "cash", "crypto"]);
-export const appRole = pgEnum("app_role", ["admin", "customer"]);
 export const permissionModule = pgEnum("permission_module", [
   "users",
   "bookings",
@@ -27,5 +26,9 @@ export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"
 
 export type BookingStatus = (typeof bookingStatus.enumValues)[number];
 export type AssetStatus = (typeof assetStatus.enumValues)[number];
-export type AppRole = (typeof appRole.enumValues)[number];
+/**
+ * A role's name: `admin` and `customer` always exist; any other name is a staff role an
+ * administrator defined in Role Permissions (features/accounts/permissions.ts).
+ */
+export type RoleName = string;
 export type PermissionModule = (typeof permissionModule.enumValues)[number];

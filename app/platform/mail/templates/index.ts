@@ -2,6 +2,7 @@ import { plainTextSelectors, toPlainText } from "@react-email/render";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement, type FunctionComponent, type ReactElement } from "react";
 import { toSubjectLine } from "../validation";
+import { AccountNoticeEmail, accountNoticeSubject, type AccountNoticeProps } from "./account-notice";
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
@@ -18,6 +19,7 @@ const templates = {
   "adoption-confirmation": define<AdoptionConfirmationProps>({ subject: adoptionConfirmationSubject, Component: AdoptionConfirmationEmail }),
   "verify-email": define<VerifyEmailProps>({ subject: verifyEmailSubject, Component: VerifyEmailEmail }),
   "password-reset": define<PasswordResetProps>({ subject: passwordResetSubject, Component: PasswordResetEmail }),
+  "account-notice": define<AccountNoticeProps>({ subject: accountNoticeSubject, Component: AccountNoticeEmail }),
 };
 
 export type TemplateName = keyof typeof templates;
@@ -56,6 +58,7 @@ export async function renderTemplate<N extends TemplateName>(name: N, props: Tem
 }
 
 export type {
+  AccountNoticeProps,
   AdoptionConfirmationProps,
   BookingConfirmationProps,
   ContactProps,

@@ -70,13 +70,23 @@ describe("mail templates", () => {
     }
   });
 
+  it("tells a person what an administrator changed, with the login page in both parts", async () => {
+    const password = await renderTemplate("account-notice", { kind: "password-set-by-staff", loginUrl: "https://apiary.test/auth" });
+    expect(password.subject).toBe("Your password was changed by an administrator");
+    expect(password.text).toContain("every device signed in to it has been signed out");
+    expect(password.text).toContain("https://apiary.test/auth");
+    const twoFactor = await renderTemplate("account-notice", { kind: "two-factor-turned-off", loginUrl: "https://apiary.test/auth" });
+    expect(twoFactor.subject).toBe("Two-factor authentication was turned off for your account");
+    expect(twoFactor.html).toContain('href="https://apiary.test/auth"');
+  });
+
   it("folds line breaks of visitor text out of the subject", async () => {
     const mail = await renderTemplate("contact", { name: "Eve", email: "eve@example.com", subject: "Hi\r\nBcc: x@example.com", message: "." });
     expect(mail.subject).toBe("New contact message: Hi Bcc: x@example.com");
   });
 
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice"]);
     // @ts-expect-error verify-email needs a url, not contact props
     await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" }).catch(() => undefined);
   });

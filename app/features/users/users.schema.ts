@@ -1,0 +1,49 @@
+import { z } from "~/platform/zod";
+import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from "~/features/accounts/messages";
+import { ROLE_NAME_PATTERN } from "~/features/accounts/permissions";
+import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
+
+/**
+ * The forms of User Management (and the sponsors' Reset Password), used by the dialogs in the
+ * browser and by the commands on the server. Conform sends an unticked box as nothing and a
+ * single ticked role as a string, hence the preprocessing.
+ */
+export const STAFF_RESET_PASSWORD_MIN_LENGTH = 8;
+export const STAFF_RESET_PASSWORD_TOO_SHORT = "Password must be at least 8 characters long";
+export const PASSWORD_MAX_LENGTH = 128;
+
+const userId = z.string({ error: "Choose a person" }).trim().min(1, "Choose a person").max(100);
+const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+
+export const StaffResetPasswordSchema = z
+  .object({
+    userId,
+    newPassword: z.string().default(""),
+    confirmPassword: z.string().default(""),
+  })
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ["confirmPassword"] });
+    }
+    if (value.newPassword.length < STAFF_RESET_PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({ code: "custom", message: STAFF_RESET_PASSWORD_TOO_SHORT, path: ["newPassword"] });
+    } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {
+      ctx.addIssue({ code: "custom", message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, path: ["newPassword"] });
+    }
+  });
+export type StaffResetPasswordInput = z.infer<typeof StaffResetPasswordSchema>;
+
+export const ManageRolesSchema = z.object({
+  userId,
+  roles: z.preprocess(
+    (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
+    z.array(z.string().regex(ROLE_NAME_PATTERN, "Unknown role")).max(20),
+  ),
+});
+
+export const EditProfileSchema = z.object({
+  userId,
+  phoneNumber: SponsorProfileSchema.shape.phoneNumber,
+  twoFactor: checkbox,
+  firstLogin: checkbox,
+});

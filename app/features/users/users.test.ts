@@ -1,0 +1,182 @@
+import { and, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ForbiddenError } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { parseListParams } from "~/features/back-office/list-params";
+import { accounts, outboxMessages, profiles, securityAuditLog, sessions, userRoles } from "~/platform/db/schema";
+import type { Platform } from "~/platform/runtime.server";
+import { verifyPassword } from "~/platform/security/password-hash.server";
+import { insertCustomer, insertSession, insertStaff, insertUser } from "../../../tests/factories/accounts";
+import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, resetPasswordByStaff } from "./staff-password-reset.server";
+import { LAST_ADMIN_MESSAGE, listUsers, OWN_ADMIN_ROLE_MESSAGE, replaceUserRoles, ROLES_ADMIN_ONLY_MESSAGE, TWO_FACTOR_STAFF_ONLY, updateUserProfile, USER_SORTS } from "./users.server";
+
+const NEW_PASSWORD = "Orchard-Lantern-Thistle-58";
+const listSpec = { sorts: USER_SORTS, defaultSort: { id: "created_at", dir: "desc" as const }, filters: { role: /^[a-z_]+$/ } };
+
+describe.each(testEngines())("User Management commands on $name", ({ open }) => {
+  let t: TestDatabase;
+  let platform: Platform;
+  beforeAll(async () => {
+    t = await open();
+    platform = createTestPlatform(t);
+  });
+  afterAll(() => t?.dispose());
+
+  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta("198.51.100.23") });
+  const rolesOf = async (userId: string) => (await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
+  const auditOf = async (recordId: string) => t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, recordId)).orderBy(desc(securityAuditLog.createdAt));
+
+  it("refuses a customer, and a staff role without the flag; allows the flag", async () => {
+    const customer = await insertCustomer(t.db);
+    const viewer = await insertStaff(t.db, { users: ["view"] });
+    const editor = await insertStaff(t.db, { users: ["view", "update"] });
+    const target = await insertCustomer(t.db);
+    const input = { userId: target.userId, phoneNumber: "+1 360 555 0100", twoFactor: "", firstLogin: "" };
+    await expect(updateUserProfile(as(customer), input)).rejects.toThrow(ForbiddenError);
+    await expect(updateUserProfile(as({ kind: "anonymous" }), input)).rejects.toThrow(ForbiddenError);
+    await expect(updateUserProfile(as(viewer), input)).rejects.toThrow("You don't have permission to change users.");
+    await expect(listUsers(as(customer), parseListParams(new URLSearchParams(), listSpec))).rejects.toThrow(ForbiddenError);
+    expect((await listUsers(as(viewer), parseListParams(new URLSearchParams(`q=${target.email}`), listSpec))).rows.map((r) => r.id)).toEqual([target.userId]);
+    expect(await updateUserProfile(as(editor), input)).toMatchObject({ ok: true });
+    expect((await t.db.select().from(profiles).where(eq(profiles.id, target.userId)))[0]!.phoneNumber).toBe("+1 360 555 0100");
+  });
+
+  it("lists with search, role filter, sort and the total count", async () => {
+    const admin = await insertUser(t.db);
+    const tag = `zz${Date.now()}`;
+    const a = await insertCustomer(t.db, { email: `${tag}-a@example.com` });
+    const b = await insertCustomer(t.db, { email: `${tag}-b@example.com` });
+    const staff = await insertStaff(t.db, { bookings: ["view"] }, { email: `${tag}-c@example.com` });
+    const list = (query: string) => listUsers(as(admin), parseListParams(new URLSearchParams(query), listSpec));
+    const byEmail = await list(`q=${tag}&sort=email&dir=desc`);
+    expect(byEmail.total).toBe(3);
+    expect(byEmail.rows.map((r) => r.email)).toEqual([staff.email, b.email, a.email]);
+    expect(byEmail.rows[0]!.roles).toEqual(staff.roles);
+    expect((await list(`q=${tag}&role=customer`)).rows.map((r) => r.id).sort()).toEqual([a.userId, b.userId].sort());
+    // A search for "%" looks for the character, not for everything.
+    expect((await list(`q=${encodeURIComponent("%")}`)).total).toBe(0);
+  });
+
+  it("Manage Roles replaces the rows and records before and after in the audit trail", async () => {
+    const admin = await insertUser(t.db);
+    const target = await insertCustomer(t.db);
+    await insertStaff(t.db, { bookings: ["view", "update"] }).then(async (s) => {
+      const result = await replaceUserRoles(as(admin), { userId: target.userId, roles: ["customer", s.roles[0]!] });
+      expect(result).toMatchObject({ ok: true, value: { roles: ["customer", s.roles[0]!].sort() } });
+      expect(await rolesOf(target.userId)).toEqual(["customer", s.roles[0]!].sort());
+      const [audit] = await auditOf(target.userId);
+      expect(audit).toMatchObject({ eventType: "roles_changed", userId: admin.userId, module: "users", ipAddress: "198.51.100.23", before: { roles: ["customer"] }, after: { roles: ["customer", s.roles[0]!].sort() } });
+    });
+    // An unknown role changes nothing.
+    expect(await replaceUserRoles(as(admin), { userId: target.userId, roles: "owner_of_everything" })).toMatchObject({ ok: false, status: 400 });
+    expect(await replaceUserRoles(as(admin), { userId: target.userId, roles: "Not A Role" })).toMatchObject({ ok: false, status: 400, message: "Unknown role" });
+  });
+
+  it("nobody removes their own admin role, the last administrator stays, staff can't hand out back-office roles", async () => {
+    const me = await insertUser(t.db);
+    expect(await replaceUserRoles(as(me), { userId: me.userId, roles: ["customer"] })).toEqual({ ok: false, status: 409, message: OWN_ADMIN_ROLE_MESSAGE });
+    expect(await rolesOf(me.userId)).toEqual(["admin"]);
+
+    const staff = await insertStaff(t.db, { users: ["view", "update"] });
+    const customer = await insertCustomer(t.db);
+    expect(await replaceUserRoles(as(staff), { userId: customer.userId, roles: ["customer", "admin"] })).toMatchObject({ ok: false, status: 403, message: ROLES_ADMIN_ONLY_MESSAGE });
+    expect(await replaceUserRoles(as(staff), { userId: staff.userId, roles: ["admin"] })).toMatchObject({ ok: false, status: 403 });
+    expect(await rolesOf(customer.userId)).toEqual(["customer"]);
+
+    // With every other administrator gone, the last one cannot be removed by anyone.
+    const others = await t.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
+    const last = await insertUser(t.db);
+    const second = await insertUser(t.db);
+    await t.db.delete(userRoles).where(and(eq(userRoles.role, "admin")));
+    await t.db.insert(userRoles).values([{ userId: last.userId, role: "admin" }]);
+    try {
+      expect(await replaceUserRoles(as(second), { userId: last.userId, roles: [] })).toEqual({ ok: false, status: 409, message: LAST_ADMIN_MESSAGE });
+      expect(await rolesOf(last.userId)).toEqual(["admin"]);
+    } finally {
+      await t.db.insert(userRoles).values(others.filter((o) => o.userId !== last.userId).map((o) => ({ userId: o.userId, role: "admin" }))).onConflictDoNothing();
+    }
+  });
+
+  it("two administrators removing each other at once leave one", async () => {
+    const a = await insertUser(t.db);
+    const b = await insertUser(t.db);
+    const others = await t.db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, "admin"));
+    await t.db.delete(userRoles).where(eq(userRoles.role, "admin"));
+    await t.db.insert(userRoles).values([{ userId: a.userId, role: "admin" }, { userId: b.userId, role: "admin" }]);
+    try {
+      const results = await Promise.all([replaceUserRoles(as(a), { userId: b.userId, roles: [] }), replaceUserRoles(as(b), { userId: a.userId, roles: [] })]);
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect((await t.db.select().from(userRoles).where(eq(userRoles.role, "admin"))).length).toBe(1);
+    } finally {
+      await t.db.insert(userRoles).values(others.map((o) => ({ userId: o.userId, role: "admin" }))).onConflictDoNothing();
+    }
+  });
+
+  it("Edit Profile: 2FA off removes the secret and codes and e-mails the person; on is for back-office accounts", async () => {
+    const admin = await insertUser(t.db);
+    const target = await insertUser(t.db);
+    await t.db.update(profiles).set({ is2faEnabled: true, totpSecret: "sealed", backupCodes: ["a", "b"] }).where(eq(profiles.id, target.userId));
+    expect(await updateUserProfile(as(admin), { userId: target.userId, phoneNumber: "", firstLogin: "on" })).toMatchObject({ ok: true });
+    const [after] = await t.db.select().from(profiles).where(eq(profiles.id, target.userId));
+    expect(after).toMatchObject({ is2faEnabled: false, totpSecret: null, backupCodes: [], firstLogin: true, twoFactorRequired: false });
+    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, target.email));
+    expect(mails.map((m) => m.subject)).toEqual(["Two-factor authentication was turned off for your account"]);
+    const [audit] = await auditOf(target.userId);
+    expect(audit).toMatchObject({ eventType: "record_updated", before: { twoFactor: true, firstLogin: false }, after: { twoFactor: false, firstLogin: true } });
+    expect(JSON.stringify(audit)).not.toContain("sealed");
+
+    expect(await updateUserProfile(as(admin), { userId: target.userId, twoFactor: "on", firstLogin: "on" })).toMatchObject({ ok: true });
+    expect((await t.db.select().from(profiles).where(eq(profiles.id, target.userId)))[0]).toMatchObject({ twoFactorRequired: true, is2faEnabled: false });
+
+    const customer = await insertCustomer(t.db);
+    expect(await updateUserProfile(as(admin), { userId: customer.userId, twoFactor: "on" })).toMatchObject({ ok: false, status: 400, message: TWO_FACTOR_STAFF_ONLY });
+    expect(await updateUserProfile(as(admin), { userId: customer.userId, phoneNumber: "call me" })).toMatchObject({ ok: false, status: 400, fieldErrors: { phoneNumber: ["Phone number may contain only digits, spaces and + ( ) - ."] } });
+  });
+
+  it("Reset Password: the spec's messages, common passwords refused, sessions ended, the person told, nothing secret audited", async () => {
+    const admin = await insertUser(t.db);
+    const customer = await insertCustomer(t.db);
+    await t.db.insert(accounts).values({ id: crypto.randomUUID(), userId: customer.userId, accountId: customer.userId, providerId: "credential", password: "old" });
+    await insertSession(t.db, customer.userId);
+    const reset = (fields: Record<string, string>) => resetPasswordByStaff(as(admin), "users", { userId: customer.userId, ...fields });
+    expect(await reset({ newPassword: "abcdefgh", confirmPassword: "abcdefgx" })).toMatchObject({ ok: false, status: 400, message: "Passwords do not match" });
+    expect(await reset({ newPassword: "abc", confirmPassword: "abc" })).toMatchObject({ ok: false, message: "Password must be at least 8 characters long" });
+    expect(await reset({ newPassword: "password123", confirmPassword: "password123" })).toMatchObject({ ok: false, status: 400, fieldErrors: { newPassword: [expect.stringContaining("too common")] } });
+
+    expect(await reset({ newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toMatchObject({ ok: true, toast: { title: "Password Reset" } });
+    const [credential] = await t.db.select().from(accounts).where(and(eq(accounts.userId, customer.userId), eq(accounts.providerId, "credential")));
+    expect(await verifyPassword({ hash: credential!.password!, password: NEW_PASSWORD })).toBe(true);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, customer.userId))).toEqual([]);
+    const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email));
+    expect(mail!.subject).toBe("Your password was changed by an administrator");
+    const [audit] = await auditOf(customer.userId);
+    expect(audit).toMatchObject({ eventType: "password_reset_by_staff", userId: admin.userId, module: "users" });
+    expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it("Reset Password of a back-office account is for administrators only; a failed write leaves no audit row", async () => {
+    const staff = await insertStaff(t.db, { users: ["view", "update"], sponsors: ["view", "update"] });
+    const admin = await insertUser(t.db);
+    expect(await resetPasswordByStaff(as(staff), "users", { userId: admin.userId, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toEqual({
+      ok: false,
+      status: 403,
+      message: BACK_OFFICE_PASSWORD_ADMIN_ONLY,
+    });
+    // Sponsors' reset is for sponsors: an administrator is not one.
+    expect(await resetPasswordByStaff(as(staff), "sponsors", { userId: admin.userId, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).toMatchObject({ ok: false, status: 404 });
+    expect(await auditOf(admin.userId)).toEqual([]);
+
+    // The audit row is written in the change's transaction: when the write fails, neither stays.
+    const customer = await insertCustomer(t.db);
+    await t.db.execute(`create or replace function fail_profile_update() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
+    await t.db.execute(`create trigger fail_profile_update before update on profiles for each row when (new.phone_number = '999') execute function fail_profile_update()`);
+    try {
+      await expect(updateUserProfile(as(await insertUser(t.db)), { userId: customer.userId, phoneNumber: "999" })).rejects.toThrow();
+      expect(await auditOf(customer.userId)).toEqual([]);
+    } finally {
+      await t.db.execute(`drop trigger fail_profile_update on profiles`);
+    }
+  });
+});
