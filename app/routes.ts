@@ -1,4 +1,5 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { BACK_OFFICE_SCREENS } from "./features/back-office/screens";
 
 export default [
   // Public site
@@ -27,10 +28,13 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("api/auth/*", "routes/auth/api.auth.$.ts"),
 
-  // Back-office: the layout checks the session and the admin role for every screen.
+  // Back-office: the layout lets in staff only; every screen's commands check the permission
+  // matrix themselves. The screens come from their declarations (features/back-office/screens.ts).
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
+    ...BACK_OFFICE_SCREENS.map((screen) => route(screen.path.slice(1), screen.routeFile)),
+    route("admin/export/:screen", "routes/admin/export.ts"),
   ]),
 
   // Platform endpoints

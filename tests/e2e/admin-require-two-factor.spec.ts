@@ -35,8 +35,8 @@ test.describe("when the site requires 2FA of administrators", () => {
     await expect(section).toContainText("cannot be turned off");
     await expect(section.getByRole("button", { name: "Turn off two-factor authentication" })).toHaveCount(0);
 
-    await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Bookings" }).click();
-    await expect(page).toHaveURL("/admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "User Management" }).click();
+    await expect(page).toHaveURL("/admin/users");
+    await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
   });
 });

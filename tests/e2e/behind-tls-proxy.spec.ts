@@ -132,6 +132,6 @@ test("an administrator signs in with the password and an authenticator code, ove
   // The code of the fixture's own sign-in is spent: the next step's.
   await page.getByLabel("Authenticator code").fill(nextCode(totp, server));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(`${PUBLIC}/admin`);
-  await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  await expect(page).toHaveURL(`${PUBLIC}/admin/users`);
+  await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
 });

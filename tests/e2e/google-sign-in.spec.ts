@@ -114,6 +114,6 @@ test.describe("a link that only looks like Google's return", () => {
     await page.goto("/customer-auth?google=done");
     await expect(page.getByText("Google Sign-in Failed")).toHaveCount(0);
     await page.goto("/admin");
-    await expect(page).toHaveURL("/admin");
+    await expect(page).toHaveURL("/admin/users");
   });
 });

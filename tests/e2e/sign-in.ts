@@ -66,7 +66,8 @@ export async function signInCustomer(server: TestServer, context: BrowserContext
   return { email, password, userId: result.userId };
 }
 
-export type AdminOptions = { email?: string; password?: string; twoFactor?: boolean };
+/** `role`: a staff role (tests/factories insertStaffRole) instead of admin. */
+export type AdminOptions = { email?: string; password?: string; twoFactor?: boolean; role?: string };
 
 /**
  * An administrator past the first-login change, signed in through the admin door's password
@@ -76,7 +77,7 @@ export async function signInAdmin(server: TestServer, context: BrowserContext, o
   const { db, authSecret } = server.platform;
   const email = options.email ?? uniqueEmail("admin");
   const password = options.password ?? TEST_PASSWORD;
-  const { userId } = await insertUser(db, { email, password, role: "admin" });
+  const { userId } = await insertUser(db, { email, password, role: options.role ?? "admin" });
   let totpSecret: string | undefined;
   if (options.twoFactor) {
     totpSecret = generateTotpSecret();

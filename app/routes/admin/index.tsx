@@ -1,7 +1,8 @@
-import { CalendarDays } from "lucide-react";
+import { LayoutDashboard } from "lucide-react";
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { adminDestination, requireStaff } from "~/features/accounts/admin-guard.server";
+import { viewableScreens } from "~/features/back-office/viewable-screens";
 import { submitPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -11,10 +12,16 @@ import { ForcedChangePasswordDialog } from "~/ui/admin/change-password-dialog";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/index";
 
-export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
+export const meta: Route.MetaFunction = () => [{ title: "Back-office | Apiary" }];
 
+/**
+ * /admin lands on the first screen the person may view. Only someone who must first replace the
+ * initial password (the dialog below), or whose role opens no screen yet, stays here.
+ */
 export function loader({ context, url }: Route.LoaderArgs) {
   const admin = requireStaff(context.get(authStateContext));
+  const first = viewableScreens(admin)[0];
+  if (first && !admin.firstLogin) throw redirect(first.path);
   return {
     email: admin.email,
     firstLogin: admin.firstLogin,
@@ -42,24 +49,23 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
   useToast(actionData?.toast);
   return (
     <>
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">Bookings</h1>
-          <p className="mt-1 text-ink-muted">Guest stays at every location.</p>
-        </div>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Back-office</h1>
+        <p className="mt-1 text-ink-muted">Signed in as {loaderData.email}.</p>
       </header>
-      <section className="mt-8 rounded-3xl border border-dashed border-border bg-surface p-8 text-center" aria-labelledby="bookings-soon">
-        <div className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-honey-100 text-honey-800" aria-hidden="true">
-          <CalendarDays className="size-6" />
-        </div>
-        <h2 id="bookings-soon" className="mt-4 text-lg font-semibold text-ink">
-          The back-office screens are on their way
-        </h2>
-        <p className="mx-auto mt-2 max-w-md text-ink-muted">
-          Bookings, locations, assets, hive adoptions and the site's content will be managed from here. Until then, your account
-          and its security settings are ready to use.
-        </p>
-      </section>
+      {!loaderData.firstLogin && (
+        <section className="mt-8 rounded-3xl border border-dashed border-border bg-surface p-8 text-center" aria-labelledby="no-screens">
+          <div className="mx-auto inline-flex size-12 items-center justify-center rounded-full bg-honey-100 text-honey-800" aria-hidden="true">
+            <LayoutDashboard className="size-6" />
+          </div>
+          <h2 id="no-screens" className="mt-4 text-lg font-semibold text-ink">
+            Your role doesn't open any screen yet
+          </h2>
+          <p className="mx-auto mt-2 max-w-md text-ink-muted">
+            Ask an administrator to grant your role what you need in Role Permissions. Your account's security settings are in the menu.
+          </p>
+        </section>
+      )}
       {loaderData.firstLogin && (
         <ForcedChangePasswordDialog email={loaderData.email} redirectTo={loaderData.redirectTo} lastResult={actionData?.result} />
       )}

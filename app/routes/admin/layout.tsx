@@ -4,7 +4,8 @@ import { decideAdminGate, requireStaff, signOutNonAdmin } from "~/features/accou
 import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { AccessDenied } from "~/ui/admin/access-denied";
+import { viewableScreens } from "~/features/back-office/viewable-screens";
+import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
 import { AdminShell } from "~/ui/admin/admin-shell";
 import { ApplicationError } from "~/ui/errors/application-error";
 import type { Route } from "./+types/layout";
@@ -39,19 +40,28 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const admin = requireStaff(context.get(authStateContext));
-  return { email: admin.email };
+  const staff = requireStaff(context.get(authStateContext));
+  return { email: staff.email, screens: viewableScreens(staff).map((screen) => screen.id) };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell email={loaderData.email}>
+    <AdminShell email={loaderData.email} screens={loaderData.screens}>
       <Outlet />
     </AdminShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error) ? (error.data as { message?: unknown } | undefined)?.message : undefined;
+  if (isRouteErrorResponse(error) && error.status === 403 && typeof message === "string" && message !== NOT_ADMIN_MESSAGE) {
+    return (
+      <>
+        <title>Access Denied | Apiary</title>
+        <NotPermitted message={message} />
+      </>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <>

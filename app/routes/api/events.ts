@@ -1,3 +1,5 @@
+import { authStateContext } from "~/features/accounts/actor";
+import { STAFF_ONLY_TABLES } from "~/features/back-office/live-tables";
 import { platformContext } from "~/platform/request-context";
 import type { FeedEvent } from "~/platform/realtime/change-feed.server";
 import type { Route } from "./+types/events";
@@ -11,6 +13,8 @@ const KEEP_ALIVE_MS = 20_000;
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { changes } = context.get(platformContext);
+  // Changes to people's accounts are nobody else's business: only staff streams hear of them.
+  const staff = context.get(authStateContext).actor.kind === "staff";
   const encoder = new TextEncoder();
   const lastEventId = request.headers.get("last-event-id");
   let cleanup = () => {};
@@ -25,6 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       const send = (event: FeedEvent) =>
+        (staff || event.kind !== "change" || !STAFF_ONLY_TABLES.has(event.change.table)) &&
         write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.kind === "change" ? event.change : {})}\n\n`);
 
       write(`retry: 2000\n: connected\n\n`);

@@ -29,3 +29,22 @@ export function AccessDenied() {
     </ErrorFrame>
   );
 }
+
+/** A staff member at a screen or action their role does not allow: still signed in, told why. */
+export function NotPermitted({ message }: { message: string }) {
+  useToast({ id: "not-permitted", title: "Access Denied", description: message, variant: "error" });
+  return (
+    <ErrorFrame>
+      <div className="inline-flex size-16 items-center justify-center rounded-full bg-honey-100 text-honey-800" aria-hidden="true">
+        <ShieldAlert className="size-8" />
+      </div>
+      <h1 className="mt-6 text-3xl font-bold text-ink sm:text-4xl">Access Denied</h1>
+      <p className="mt-4 max-w-md text-lg text-ink-muted">{message}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <ButtonLink to="/admin" size="lg">
+          Back to the back-office
+        </ButtonLink>
+      </div>
+    </ErrorFrame>
+  );
+}

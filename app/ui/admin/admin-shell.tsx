@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { cn } from "~/ui/primitives/cn";
-import { ADMIN_NAV, ADMIN_SITE_NAV, type AdminNavEntry } from "./admin-nav";
+import { adminMenu, type AdminNavEntry } from "./admin-nav";
 import { ChangePasswordMenuItem } from "./change-password-dialog";
 
 const rowClass =
@@ -14,23 +14,9 @@ const activeRowClass = "cursor-pointer transition-colors hover:bg-honey-100 aria
 
 function Entry({ entry }: { entry: AdminNavEntry }) {
   const Icon = entry.icon;
-  if (!entry.ready) {
-    return (
-      <li>
-        <span className={cn(rowClass, "text-ink-muted")}>
-          <Icon aria-hidden="true" />
-          {entry.label}
-          <span className="ml-auto rounded-full border border-border px-2 text-xs font-semibold" aria-hidden="true">
-            Soon
-          </span>
-          <span className="sr-only"> (coming soon)</span>
-        </span>
-      </li>
-    );
-  }
   return (
     <li>
-      <NavLink to={entry.to} end className={cn(rowClass, activeRowClass)}>
+      <NavLink to={entry.to} className={cn(rowClass, activeRowClass)}>
         <Icon aria-hidden="true" />
         {entry.label}
       </NavLink>
@@ -52,23 +38,28 @@ function Group({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The back-office menu: the spec's screens, the Site group, then the account's own entries. */
-function AdminMenu({ email }: { email: string }) {
+/** The back-office menu: the screens this person may view, the Site group, then the account's own entries. */
+function AdminMenu({ email, screens }: { email: string; screens: readonly string[] }) {
+  const menu = adminMenu(screens);
   return (
     <nav aria-label="Back-office">
       <p className="mb-4 rounded-xl bg-cream-dark px-3 py-2.5 text-sm text-ink-muted">
         Signed in as <span className="font-semibold [overflow-wrap:anywhere] text-ink">{email}</span>
       </p>
-      <ul className="space-y-0.5">
-        {ADMIN_NAV.map((entry) => (
-          <Entry key={entry.to} entry={entry} />
-        ))}
-      </ul>
-      <Group label="Site">
-        {ADMIN_SITE_NAV.map((entry) => (
-          <Entry key={entry.to} entry={entry} />
-        ))}
-      </Group>
+      {menu.main.length > 0 && (
+        <ul className="space-y-0.5">
+          {menu.main.map((entry) => (
+            <Entry key={entry.to} entry={entry} />
+          ))}
+        </ul>
+      )}
+      {menu.site.length > 0 && (
+        <Group label="Site">
+          {menu.site.map((entry) => (
+            <Entry key={entry.to} entry={entry} />
+          ))}
+        </Group>
+      )}
       <Group label="Account">
         <li>
           <NavLink to="/admin/security" end className={cn(rowClass, activeRowClass)}>
@@ -96,7 +87,7 @@ function AdminMenu({ email }: { email: string }) {
 }
 
 /** Below the large breakpoint the menu slides out from the left (a Radix Dialog: focus trapped, Escape closes). */
-function AdminMenuDrawer({ email }: { email: string }) {
+function AdminMenuDrawer({ email, screens }: { email: string; screens: readonly string[] }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const [seenKey, setSeenKey] = useState(location.key);
@@ -134,7 +125,7 @@ function AdminMenuDrawer({ email }: { email: string }) {
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-3 py-4">
-            <AdminMenu email={email} />
+            <AdminMenu email={email} screens={screens} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -143,17 +134,17 @@ function AdminMenuDrawer({ email }: { email: string }) {
 }
 
 /** The frame of every back-office page, inside the site's header and footer. */
-export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+export function AdminShell({ email, screens, children }: { email: string; screens: readonly string[]; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:px-8 lg:py-10">
       <aside className="hidden lg:block">
         <div className="sticky top-24">
-          <AdminMenu email={email} />
+          <AdminMenu email={email} screens={screens} />
         </div>
       </aside>
       <div className="min-w-0">
         <div className="mb-6 lg:hidden">
-          <AdminMenuDrawer email={email} />
+          <AdminMenuDrawer email={email} screens={screens} />
         </div>
         {children}
       </div>

@@ -1,0 +1,79 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { authStateContext } from "~/features/accounts/actor";
+import { can, ForbiddenError } from "~/features/accounts/permissions";
+import { requestMeta } from "~/features/accounts/request-meta";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import { errorToast } from "~/platform/toast";
+import { toastHeader } from "~/platform/toast.server";
+import type { CommandResult } from "./command";
+import type { BackOfficeContext } from "./context";
+import { listSearch, PAGE_SIZE, parseListParams } from "./list-params";
+import type { ScreenDeclaration } from "./screen";
+import { SCREEN_SERVERS } from "./screens.server";
+
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export function backOfficeContext({ request, context }: RouteArgs): BackOfficeContext {
+  return {
+    platform: context.get(platformContext),
+    actor: context.get(authStateContext).actor,
+    meta: requestMeta(request, context.get(requestInfoContext).clientAddress),
+  };
+}
+
+/** A refusal in a loader: the back-office's Access Denied page, with the command's reason. */
+function refuse(error: unknown): never {
+  if (error instanceof ForbiddenError) throw data({ message: error.message }, { status: 403 });
+  throw error;
+}
+
+/** The list of a screen for its route's loader: rows of the page asked for, the total, and what the person may do. */
+export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs) {
+  const ctx = backOfficeContext(args);
+  const params = parseListParams(new URL(args.request.url).searchParams, screen.list);
+  const { rows, total } = await SCREEN_SERVERS[screen.id]!.list(ctx, params).catch(refuse);
+  return {
+    rows: rows as Row[],
+    total,
+    params,
+    pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),
+    can: { create: can(ctx.actor, screen.module, "create"), update: can(ctx.actor, screen.module, "update"), delete: can(ctx.actor, screen.module, "delete") },
+  };
+}
+
+/** Field names never sent back to a form: what was typed there is not kept. */
+const SECRET_FIELD = /password/i;
+
+/**
+ * A screen's form post: the intent names the command (only the declared ones), the command
+ * checks permission and validates; success goes back to the list (dialog closed, list state
+ * kept) with a flash toast, a failure answers with the message as a toast and under the fields.
+ */
+export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, failureTitles: Record<string, string> = {}) {
+  const ctx = backOfficeContext(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const command = Object.hasOwn(screen.commands, intent) ? SCREEN_SERVERS[screen.id]!.commands[intent] : undefined;
+  if (!command) throw data({ message: "Unknown action" }, { status: 400 });
+  const payload = Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key) : form.get(key)]));
+  const failureTitle = failureTitles[intent] ?? "Error";
+  const result: CommandResult<unknown> = await command(ctx, payload).catch((error: unknown): CommandResult<unknown> => {
+    if (error instanceof ForbiddenError) return { ok: false, status: 403, message: error.message };
+    throw error;
+  });
+  if (!result.ok) {
+    const initialValue = Object.fromEntries(Object.entries(payload).filter(([key]) => !SECRET_FIELD.test(key)));
+    return data(
+      {
+        intent,
+        // Conform's reply shape: the errors under their fields, what was typed kept (no-JS too).
+        result: { status: "error" as const, initialValue, error: { "": [result.message], ...result.fieldErrors } },
+        toast: errorToast(failureTitle, result.message),
+      },
+      { status: result.status },
+    );
+  }
+  const url = new URL(args.request.url);
+  const back = `${screen.path}${listSearch(parseListParams(url.searchParams, screen.list))}`;
+  throw redirect(back, { headers: { "Set-Cookie": await toastHeader(result.toast, ctx.platform.authSecret) } });
+}

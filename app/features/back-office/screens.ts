@@ -1,0 +1,12 @@
+// Relative imports down this chain: routes.ts loads it before the "~" alias exists.
+import { usersScreen } from "../users/users.screen";
+import type { ScreenDeclaration } from "./screen";
+
+/**
+ * Every back-office screen, in the menu's order (the spec's: Bookings … Sponsors, User
+ * Management, Role Permissions, then the Site group). A screen appears here once it exists.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen has its own row type
+export const BACK_OFFICE_SCREENS: readonly ScreenDeclaration<any>[] = [usersScreen];
+
+export const screenById = (id: string) => BACK_OFFICE_SCREENS.find((screen) => screen.id === id);

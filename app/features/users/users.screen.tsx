@@ -1,0 +1,38 @@
+import { Users } from "lucide-react";
+import { defineScreen } from "../back-office/screen";
+import { formatDayOf } from "../back-office/format";
+import type { UserRow } from "./users.server";
+
+const TWO_FACTOR_LABELS = { enabled: "Enabled", required: "Required at next sign-in", disabled: "Disabled" } as const;
+
+export const usersScreen = defineScreen<UserRow>({
+  id: "users",
+  module: "users",
+  path: "/admin/users",
+  routeFile: "routes/admin/users.tsx",
+  label: "User Management",
+  heading: "User Management",
+  description: "Everyone with an account: their roles, two-factor authentication and passwords.",
+  icon: Users,
+  group: "main",
+  liveTables: ["profiles", "user_roles"],
+  list: {
+    sorts: ["email", "phone", "created_at"],
+    defaultSort: { id: "created_at", dir: "desc" },
+    filters: { role: /^[a-z][a-z0-9_]{1,31}$/, twoFactor: ["enabled", "required", "disabled"] },
+    searchLabel: "Search by e-mail or phone",
+    empty: "No users found.",
+    filterControls: [
+      { id: "twoFactor", label: "2FA", kind: "select", options: [{ value: "enabled", label: "Enabled" }, { value: "required", label: "Required" }, { value: "disabled", label: "Disabled" }] },
+    ],
+  },
+  columns: [
+    { id: "email", header: "Email", value: (row) => row.email, sortable: true },
+    { id: "phone", header: "Phone", value: (row) => row.phoneNumber ?? "", cell: (row) => row.phoneNumber ?? <span className="text-ink-muted">—</span>, sortable: true },
+    { id: "roles", header: "Roles", value: (row) => (row.roles.length > 0 ? row.roles.join(", ") : "No roles") },
+    { id: "twoFactor", header: "2FA", value: (row) => TWO_FACTOR_LABELS[row.twoFactor] },
+    { id: "firstLogin", header: "First login", value: (row) => (row.firstLogin ? "Yes" : "No") },
+    { id: "created_at", header: "Created", value: (row) => formatDayOf(row.createdAt), sortable: true },
+  ],
+  commands: { "manage-roles": "update", "edit-profile": "update", "reset-password": "update" },
+});

@@ -1,0 +1,195 @@
+import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useNavigation } from "react-router";
+import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
+import { listSearch } from "~/features/back-office/list-params";
+import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
+import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
+import { EditProfileSchema, ManageRolesSchema, StaffResetPasswordSchema } from "~/features/users/users.schema";
+import { usersScreen } from "~/features/users/users.screen";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { DataTable } from "~/ui/admin/data-table";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { TextField } from "~/ui/forms/text-field";
+import { Button, ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/users";
+
+export const meta: Route.MetaFunction = () => [{ title: "User Management | Apiary Back-office" }];
+
+const DIALOGS = ["roles", "profile", "password"] as const;
+type DialogName = (typeof DIALOGS)[number];
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadScreenList(usersScreen, args);
+  const search = new URL(args.request.url).searchParams;
+  const dialog = DIALOGS.find((name) => name === search.get("dialog"));
+  const id = search.get("id") ?? "";
+  // The dialog's person is read (and permission-checked) on the server, like the list.
+  const person = dialog && list.can.update ? await getUser(backOfficeContext(args), id) : null;
+  const roles = dialog === "roles" && person ? await listAssignableRoles(backOfficeContext(args).platform.db) : [];
+  return { ...list, dialog: person ? dialog : null, person, roles };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runScreenCommand(usersScreen, args, { "reset-password": "Password Reset Failed" });
+}
+
+export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  useLiveRevalidation(usersScreen.liveTables);
+  const { rows, total, params, pageCount, can, dialog, person, roles } = loaderData;
+  const listHref = `${usersScreen.path}${listSearch(params)}`;
+  const dialogHref = (name: DialogName, row: UserRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(row.id)}`;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+
+  return (
+    <>
+      <ScreenHeader screen={usersScreen} />
+      <DataTable
+        screen={usersScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => row.email}
+        rowHref={can.update ? (row) => dialogHref("profile", row) : undefined}
+        actions={
+          can.update
+            ? (row) => (
+                <div className="flex flex-wrap gap-2">
+                  <ButtonLink to={dialogHref("roles", row)} preventScrollReset variant="outline" size="sm" aria-label={`Manage roles of ${row.email}`}>
+                    Manage Roles
+                  </ButtonLink>
+                  <ButtonLink to={dialogHref("password", row)} preventScrollReset variant="outline" size="sm" aria-label={`Reset password of ${row.email}`}>
+                    Reset Password
+                  </ButtonLink>
+                </div>
+              )
+            : undefined
+        }
+      />
+      {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
+      {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
+      {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} />}
+    </>
+  );
+}
+
+const checkedOnSubmit = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
+function DialogButtons({ closeHref, label, intent }: { closeHref: string; label: string; intent: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="mt-6 flex flex-wrap justify-end gap-3">
+      <ButtonLink to={closeHref} preventScrollReset variant="ghost">
+        Cancel
+      </ButtonLink>
+      <Button type="submit" name="intent" value={intent} disabled={busy}>
+        {busy ? "Saving…" : label}
+      </Button>
+    </div>
+  );
+}
+
+const ROLE_HINTS: Record<string, string> = {
+  [ADMIN_ROLE]: "Every screen and every permission.",
+  [CUSTOMER_ROLE]: "Books stays and adopts hives; no back-office.",
+};
+
+function ManageRolesDialog({ person, roles, closeHref, lastResult }: { person: UserRow; roles: string[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useForm({ id: "manage-roles", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageRolesSchema }), ...checkedOnSubmit });
+  return (
+    <ScreenDialog title="Manage Roles" description={person.email} closeHref={closeHref}>
+      <SchemaForm form={form} schema={ManageRolesSchema} preventScrollReset>
+        <input type="hidden" name="userId" value={person.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <fieldset className="mt-2">
+          <legend className="text-sm font-semibold text-ink">Roles</legend>
+          <p className="text-sm text-ink-muted">Saving replaces all of this person's roles with the ones ticked here.</p>
+          <ul className="mt-3 space-y-2">
+            {roles.map((role) => (
+              <li key={role}>
+                <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 hover:bg-cream-dark">
+                  <input type="checkbox" name="roles" value={role} defaultChecked={person.roles.includes(role)} className="mt-1 size-4 accent-forest-700" />
+                  <span>
+                    <span className="font-semibold">{role}</span>
+                    <span className="block text-sm text-ink-muted">{ROLE_HINTS[role] ?? "Staff role: the screens Role Permissions grants it."}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <DialogButtons closeHref={closeHref} label="Save Roles" intent="manage-roles" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "edit-profile",
+    lastResult,
+    defaultValue: { phoneNumber: person.phoneNumber ?? "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditProfileSchema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title="Edit Profile" closeHref={closeHref}>
+      <SchemaForm form={form} schema={EditProfileSchema} preventScrollReset className="flex flex-col gap-4">
+        <input type="hidden" name="userId" value={person.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="profile-email" className="text-sm font-semibold text-ink">
+            Email
+          </label>
+          <input id="profile-email" value={person.email} readOnly className="min-h-11 rounded-xl border border-border bg-cream-dark px-3.5 text-ink" />
+          <p className="text-sm text-ink-muted">The e-mail address can't be changed here.</p>
+        </div>
+        <TextField field={fields.phoneNumber} label="Phone" type="tel" optional autoComplete="off" maxLength={40} />
+        <label className="flex cursor-pointer items-start gap-3">
+          <input {...getInputProps(fields.twoFactor, { type: "checkbox" })} key={fields.twoFactor.key} defaultChecked={person.twoFactor !== "disabled"} className="mt-1 size-4 accent-forest-700" />
+          <span>
+            <span className="font-semibold">Two-factor authentication</span>
+            <span className="block text-sm text-ink-muted">
+              Turning it off removes the person's authenticator and backup codes (a lost phone) and tells them by e-mail. Turning it on makes them set it up at their next sign-in.
+            </span>
+            {fields.twoFactor.errors && <span className="block text-sm font-medium text-red-800">{fields.twoFactor.errors[0]}</span>}
+          </span>
+        </label>
+        <label className="flex cursor-pointer items-start gap-3">
+          <input {...getInputProps(fields.firstLogin, { type: "checkbox" })} key={fields.firstLogin.key} defaultChecked={person.firstLogin} className="mt-1 size-4 accent-forest-700" />
+          <span>
+            <span className="font-semibold">First login</span>
+            <span className="block text-sm text-ink-muted">The person must choose a new password at their next sign-in.</span>
+          </span>
+        </label>
+        <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit-profile" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+export function ResetPasswordDialog({ person, closeHref, lastResult }: { person: Pick<UserRow, "id" | "email">; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({ id: "reset-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffResetPasswordSchema }), ...checkedOnSubmit });
+  return (
+    <ScreenDialog title="Reset Password" description={person.email} closeHref={closeHref}>
+      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle="Password Reset Failed" preventScrollReset className="flex flex-col gap-4">
+        <input type="hidden" name="userId" value={person.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p className="text-sm text-ink-muted">
+          At least 8 characters. Common or previously compromised passwords are rejected. Every device signed in to the account is signed out, and the person is told by e-mail.
+        </p>
+        <TextField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" maxLength={128} />
+        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" maxLength={128} />
+        <DialogButtons closeHref={closeHref} label="Reset Password" intent="reset-password" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}

@@ -1,0 +1,221 @@
+import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
+import { useMemo, type KeyboardEvent, type ReactNode } from "react";
+import { Form, Link, useNavigate } from "react-router";
+import { listSearch, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import type { ScreenDeclaration } from "~/features/back-office/screen";
+import { buttonClasses } from "~/ui/primitives/button";
+import { cn } from "~/ui/primitives/cn";
+
+const features = tableFeatures({});
+
+type Props<Row extends RowData> = {
+  screen: ScreenDeclaration<Row>;
+  rows: readonly Row[];
+  total: number;
+  params: ListParams;
+  pageCount: number;
+  /** Where a row leads (its edit dialog), or nothing when the person may not edit. */
+  rowHref?: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  rowKey: (row: Row) => string;
+  /** The row's own buttons (Manage Roles, Reset Password…), last column. */
+  actions?: (row: Row) => ReactNode;
+  /** More filters of the screen's own, inside the search form. */
+  extraFilters?: ReactNode;
+};
+
+const focusRowLink = (row: Element | null | undefined) => row?.querySelector<HTMLElement>("[data-row-link]")?.focus();
+
+/**
+ * The one list of every back-office screen, driven by the server: the page, sort, search and
+ * filters are in the URL (a GET form, so it works without JavaScript and Back works), the total
+ * is counted on the server, the CSV export takes every row of the current filter. TanStack Table
+ * holds the column model; the rows it gets are already the page to show.
+ */
+export function DataTable<Row extends RowData>({ screen, rows, total, params, pageCount, rowHref, rowLabel, rowKey, actions, extraFilters }: Props<Row>) {
+  const navigate = useNavigate();
+  const columns = useMemo<ColumnDef<typeof features, Row>[]>(
+    () => [
+      ...screen.columns.map(
+        (column): ColumnDef<typeof features, Row> => ({
+          id: column.id,
+          header: column.header,
+          accessorFn: (row: Row) => column.value(row),
+          cell: ({ row }) => (column.cell ? column.cell(row.original) : column.value(row.original)),
+        }),
+      ),
+      ...(actions ? [{ id: "actions", header: "Actions", cell: ({ row }) => actions(row.original) } satisfies ColumnDef<typeof features, Row>] : []),
+    ],
+    [screen, actions],
+  );
+  const table = useTable({ features, columns, data: rows as Row[], getRowId: rowKey });
+  const sortable = new Set(screen.columns.filter((c) => c.sortable).map((c) => c.id));
+  const first = total === 0 ? 0 : (params.page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, params.page * PAGE_SIZE);
+  const exportHref = `/admin/export/${screen.id}${listSearch(params, { page: 1 })}`;
+
+  function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>) {
+    if (event.key === "ArrowDown") focusRowLink(event.currentTarget.nextElementSibling);
+    else if (event.key === "ArrowUp") focusRowLink(event.currentTarget.previousElementSibling);
+    else return;
+    event.preventDefault();
+  }
+
+  return (
+    <section aria-label={`${screen.heading} list`} className="mt-6">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 text-sm font-semibold text-ink">
+          {screen.list.searchLabel}
+          <span className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-ink-muted" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={params.q}
+              maxLength={100}
+              className="min-h-11 w-full rounded-xl border border-ink/25 bg-surface py-2 pr-3 pl-9 font-normal text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            />
+          </span>
+        </label>
+        {screen.list.filterControls?.map((filter) => (
+          <label key={filter.id} className="flex flex-col gap-1 text-sm font-semibold text-ink">
+            {filter.label}
+            {filter.kind === "select" ? (
+              <select name={filter.id} defaultValue={params.filters[filter.id] ?? ""} className="min-h-11 rounded-xl border border-ink/25 bg-surface px-3 font-normal">
+                <option value="">All</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input type="date" name={filter.id} defaultValue={params.filters[filter.id] ?? ""} className="min-h-11 rounded-xl border border-ink/25 bg-surface px-3 font-normal" />
+            )}
+          </label>
+        ))}
+        {extraFilters}
+        <input type="hidden" name="sort" value={params.sort} />
+        <input type="hidden" name="dir" value={params.dir} />
+        <button type="submit" className={buttonClasses({ variant: "outline" })}>
+          Search
+        </button>
+        <a href={exportHref} download className={buttonClasses({ variant: "ghost" })}>
+          <Download aria-hidden="true" />
+          Export CSV
+        </a>
+      </Form>
+
+      <p className="mt-4 text-sm text-ink-muted" aria-live="polite">
+        {total === 0 ? "0 results" : `Showing ${first}–${last} of ${total}`}
+      </p>
+
+      <div className="mt-2 overflow-x-auto rounded-2xl border border-border bg-surface">
+        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
+          <thead className="bg-cream-dark text-ink">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const active = params.sort === header.id;
+                  const ariaSort = active ? (params.dir === "asc" ? "ascending" : "descending") : sortable.has(header.id) ? "none" : undefined;
+                  const nextDir = active && params.dir === "asc" ? "desc" : "asc";
+                  const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+                  return (
+                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-4 py-3 font-semibold whitespace-nowrap">
+                      {sortable.has(header.id) ? (
+                        <Link
+                          to={listSearch(params, { sort: header.id, dir: nextDir, page: 1 })}
+                          preventScrollReset
+                          className="inline-flex items-center gap-1.5 rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary"
+                        >
+                          <FlexRender header={header} />
+                          <Icon aria-hidden="true" className={cn("size-3.5", !active && "text-ink-muted")} />
+                          <span className="sr-only">{active ? `, sorted ${params.dir === "asc" ? "ascending" : "descending"}` : ", sort"}</span>
+                        </Link>
+                      ) : (
+                        <FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-ink-muted">
+                  {screen.list.empty}
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => {
+                const href = rowHref?.(row.original);
+                return (
+                  <tr
+                    key={row.id}
+                    onKeyDown={onRowKeyDown}
+                    onClick={(event) => {
+                      // A click anywhere on the row opens it, unless it was on a control of its own.
+                      if (!href || (event.target as HTMLElement).closest("a, button, input, select, label")) return;
+                      void navigate(href, { preventScrollReset: true });
+                    }}
+                    className={cn("border-t border-border align-top", href && "cursor-pointer hover:bg-honey-50")}
+                  >
+                    {row.getAllCells().map((cell, index) => (
+                      <td key={cell.id} className={cn("px-4 py-3 text-ink", index === 0 && "font-medium [overflow-wrap:anywhere]")}>
+                        {index === 0 && href ? (
+                          <Link to={href} preventScrollReset data-row-link aria-label={`Edit ${rowLabel(row.original)}`} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+                            <FlexRender cell={cell} />
+                          </Link>
+                        ) : index === 0 ? (
+                          <span data-row-link tabIndex={-1}>
+                            <FlexRender cell={cell} />
+                          </span>
+                        ) : (
+                          <FlexRender cell={cell} />
+                        )}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pageCount > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+          <PageLink to={listSearch(params, { page: params.page - 1 })} disabled={params.page <= 1}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </PageLink>
+          <span className="text-ink-muted">
+            Page {params.page} of {pageCount}
+          </span>
+          <PageLink to={listSearch(params, { page: params.page + 1 })} disabled={params.page >= pageCount}>
+            Next
+            <ChevronRight aria-hidden="true" />
+          </PageLink>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function PageLink({ to, disabled, children }: { to: string; disabled: boolean; children: ReactNode }) {
+  if (disabled) {
+    return (
+      <span aria-disabled="true" className={buttonClasses({ variant: "outline", size: "sm" })}>
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} className={buttonClasses({ variant: "outline", size: "sm" })}>
+      {children}
+    </Link>
+  );
+}
