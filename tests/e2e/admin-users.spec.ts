@@ -35,7 +35,8 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
 
   // Manage Roles: tick the staff role.
-  await row.getByRole("link", { name: `Manage roles of ${person.email}` }).click();
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Manage Roles" }).click();
   const rolesDialog = page.getByRole("dialog", { name: "Manage Roles" });
   await expect(rolesDialog).toBeVisible();
   await expectAccessible(page, "Manage Roles");
@@ -58,7 +59,8 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   await expect(row).toContainText("+1 360 555 0142");
 
   // Reset Password: the spec's checks, then done, and the person is told.
-  await row.getByRole("link", { name: `Reset password of ${person.email}` }).click();
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Reset Password" }).click();
   const resetDialog = page.getByRole("dialog", { name: "Reset Password" });
   await resetDialog.getByLabel("New password", { exact: true }).fill("Orchard-Lantern-58");
   await resetDialog.getByLabel("Confirm new password").fill("Orchard-Lantern-59");
@@ -90,7 +92,7 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   await expect(staffPage).toHaveURL(/\/admin\/users$/);
   const staffNav = staffPage.getByRole("navigation", { name: "Back-office" });
   await expect(staffNav.getByRole("link")).toHaveText(["User Management", "Security", "Change Password"]);
-  await expect(staffPage.getByRole("link", { name: /Manage roles of/ })).toHaveCount(0);
+  await expect(staffPage.getByText("Actions")).toHaveCount(0);
   await expectAccessible(staffPage, "/admin/users as a viewer");
   await context.close();
 });

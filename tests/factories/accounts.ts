@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { StaffActor } from "~/features/accounts/admin-guard.server";
 import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
-import { ADMIN_ROLE, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
+import { ADMIN_ROLE, allPermissions, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
 import { permissionsOf } from "~/features/accounts/roles.server";
 import { accounts, profiles, rolePermissions, sessions, sponsors, userRoles, users, type RoleName } from "~/platform/db/schema";
 import { hashPassword } from "~/platform/security/password-hash.server";
@@ -30,17 +30,23 @@ export async function insertUser(
   await db.insert(profiles).values({ id, email, firstLogin: options.firstLogin ?? false });
   const role = options.role ?? ADMIN_ROLE;
   await db.insert(userRoles).values({ userId: id, role });
+  return staffActor({ userId: id, email, firstLogin: options.firstLogin ?? false, roles: [role], isAdministrator: role === ADMIN_ROLE, permissions: await permissionsOf(db, [role]) });
+}
+
+/** A staff actor as the session would resolve it: an administrator unless told otherwise. */
+export function staffActor(over: Partial<StaffActor> = {}): StaffActor {
   return {
     kind: "staff",
-    userId: id,
-    email,
+    userId: "u1",
+    email: "admin@apiary.test",
     emailVerified: true,
-    firstLogin: options.firstLogin ?? false,
+    firstLogin: false,
     twoFactorEnabled: false,
     twoFactorRequired: false,
-    roles: [role],
-    isAdministrator: role === ADMIN_ROLE,
-    permissions: await permissionsOf(db, [role]),
+    roles: [ADMIN_ROLE],
+    isAdministrator: true,
+    permissions: allPermissions(),
+    ...over,
   };
 }
 

@@ -27,6 +27,9 @@ export type Actor =
       permissions: Permissions;
     };
 
+/** Someone who works in the back-office: an administrator or a member of a staff role. */
+export type StaffActor = Extract<Actor, { kind: "staff" }>;
+
 export type SignedInActor = Exclude<Actor, { kind: "anonymous" }>;
 
 export const anonymous: Actor = { kind: "anonymous" };

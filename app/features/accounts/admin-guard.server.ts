@@ -1,14 +1,13 @@
 import { data } from "react-router";
 import type { Platform } from "~/platform/runtime.server";
-import type { Actor, AuthState } from "./actor";
+import type { AuthState, StaffActor } from "./actor";
 import { recordAuditEvent } from "./audit.server";
 import { getAuth } from "./auth.server";
 import { NOT_ADMIN_MESSAGE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { deleteSession } from "./session.server";
 
-/** Someone who works in the back-office: an administrator or a member of a staff role. */
-export type StaffActor = Extract<Actor, { kind: "staff" }>;
+export type { StaffActor };
 
 export const ADMIN_HOME = "/admin";
 export const ADMIN_SECURITY = "/admin/security";

@@ -2,21 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { Actor, AuthState } from "./actor";
 import { ChangePasswordSchema, CurrentSecondFactorSchema, FirstLoginPasswordSchema, SecondFactorSchema } from "./admin.schema";
 import { adminDestination, decideAdminGate, type StaffActor } from "./admin-guard.server";
-import { allPermissions } from "./permissions";
+import { staffActor } from "../../../tests/factories/accounts";
 
-const admin = (over: Partial<StaffActor> = {}): Actor => ({
-  kind: "staff",
-  userId: "u1",
-  email: "admin@apiary.test",
-  emailVerified: true,
-  firstLogin: false,
-  twoFactorEnabled: false,
-  twoFactorRequired: false,
-  roles: ["admin"],
-  isAdministrator: true,
-  permissions: allPermissions(),
-  ...over,
-});
+const admin = (over: Partial<StaffActor> = {}): Actor => staffActor(over);
 const customer: Actor = { kind: "customer", userId: "c1", email: "fern@example.com", emailVerified: true };
 const session = { id: "s1", token: "t", userId: "u1", createdAt: new Date() };
 const signedIn = (actor: Actor): AuthState => ({ actor, session });

@@ -26,16 +26,28 @@ function passwordChangeSchema(requireCurrent: boolean) {
       if (requireCurrent && !value.currentPassword) {
         ctx.addIssue({ code: "custom", message: "Current password is required", path: ["currentPassword"] });
       }
-      // The spec checks the match before the length; the toast shows the first problem.
-      if (value.newPassword !== value.confirmPassword) {
-        ctx.addIssue({ code: "custom", message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ["confirmPassword"] });
-      }
-      if (value.newPassword.length < ADMIN_PASSWORD_MIN_LENGTH) {
-        ctx.addIssue({ code: "custom", message: ADMIN_PASSWORD_TOO_SHORT_MESSAGE, path: ["newPassword"] });
-      } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {
-        ctx.addIssue({ code: "custom", message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, path: ["newPassword"] });
-      }
+      checkNewPassword(value, ctx, ADMIN_PASSWORD_MIN_LENGTH, ADMIN_PASSWORD_TOO_SHORT_MESSAGE);
     });
+}
+
+/**
+ * The spec's checks of a new password typed twice, the match before the length (the toast shows
+ * the first problem); `minLength` differs between one's own change (6) and a reset by staff (8).
+ */
+export function checkNewPassword(
+  value: { newPassword: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+  minLength: number,
+  tooShortMessage: string,
+) {
+  if (value.newPassword !== value.confirmPassword) {
+    ctx.addIssue({ code: "custom", message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ["confirmPassword"] });
+  }
+  if (value.newPassword.length < minLength) {
+    ctx.addIssue({ code: "custom", message: tooShortMessage, path: ["newPassword"] });
+  } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {
+    ctx.addIssue({ code: "custom", message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, path: ["newPassword"] });
+  }
 }
 
 /** The forced first-login change: the spec's two fields (the session has just given the old password). */

@@ -1,4 +1,7 @@
-import type { Actor } from "./actor";
+import { PERMISSION_MODULES } from "~/platform/db/schema/permission-modules";
+import type { Actor, StaffActor } from "./actor";
+
+export { PERMISSION_MODULES };
 
 /**
  * The permission matrix of the back-office: per role and module, may its people view, create,
@@ -6,20 +9,6 @@ import type { Actor } from "./actor";
  * none; any other role is a staff role, with exactly the flags its rows grant. Every
  * back-office command calls `assertCan` itself, so no route can forget the check.
  */
-export const PERMISSION_MODULES = [
-  "users",
-  "bookings",
-  "locations",
-  "assets",
-  "hive_tiers",
-  "hive_adoptions",
-  "sponsors",
-  "pages",
-  "posts",
-  "menu_items",
-  "role_permissions",
-  "profile",
-] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
 
 export const PERMISSION_ACTIONS = ["view", "create", "update", "delete"] as const;
@@ -35,8 +24,8 @@ export const ROLE_NAME_PATTERN = /^[a-z][a-z0-9_]{1,31}$/;
 
 /** Staff roles are every role but the two built-in ones. */
 export const isStaffRole = (role: string) => role !== ADMIN_ROLE && role !== CUSTOMER_ROLE;
-/** Who works in the back-office: an administrator, or anyone holding a staff role. */
-export const worksInBackOffice = (roles: readonly string[]) => roles.includes(ADMIN_ROLE) || roles.some(isStaffRole);
+/** Who works in the back-office: anyone holding a role other than customer (admin or a staff role). */
+export const worksInBackOffice = (roles: readonly string[]) => roles.some((role) => role !== CUSTOMER_ROLE);
 
 const noFlags = (): ModuleFlags => ({ view: false, create: false, update: false, delete: false });
 const allFlags = (): ModuleFlags => ({ view: true, create: true, update: true, delete: true });
@@ -99,8 +88,6 @@ export class ForbiddenError extends Error {
   }
 }
 
-export function assertCan(actor: Actor, module: PermissionModule, action: PermissionAction): asserts actor is StaffActorLike {
+export function assertCan(actor: Actor, module: PermissionModule, action: PermissionAction): asserts actor is StaffActor {
   if (!can(actor, module, action)) throw new ForbiddenError(module, action);
 }
-
-type StaffActorLike = Extract<Actor, { kind: "staff" }>;

@@ -8,10 +8,6 @@ export async function listRoles(db: Queryable, userId: string): Promise<RoleName
   return rows.map((row) => row.role);
 }
 
-export async function isAdmin(db: Queryable, userId: string) {
-  return (await listRoles(db, userId)).includes(ADMIN_ROLE);
-}
-
 /** An administrator or a member of a staff role: who may sign in at /auth. */
 export async function isBackOfficeUser(db: Queryable, userId: string) {
   return worksInBackOffice(await listRoles(db, userId));

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { staffActor } from "../../../tests/factories/accounts";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
-import { allPermissions } from "./permissions";
 import type { Actor } from "./actor";
 import { requestMeta } from "./request-meta";
 import { resolveAuthState } from "./session.server";
@@ -19,18 +19,7 @@ describe("verifiedEmailOf", () => {
     expect(verifiedEmailOf(customer(false))).toBeNull();
     expect(verifiedEmailOf(customer(true))).toBe("bee@example.com");
     expect(
-      verifiedEmailOf({
-        kind: "staff",
-        userId: "a1",
-        email: "admin@example.com",
-        emailVerified: true,
-        firstLogin: false,
-        twoFactorEnabled: false,
-        twoFactorRequired: false,
-        roles: ["admin"],
-        isAdministrator: true,
-        permissions: allPermissions(),
-      }),
+      verifiedEmailOf(staffActor({ userId: "a1", email: "admin@example.com" })),
     ).toBe("admin@example.com");
   });
 });

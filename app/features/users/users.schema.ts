@@ -1,5 +1,5 @@
 import { z } from "~/platform/zod";
-import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from "~/features/accounts/messages";
+import { checkNewPassword } from "~/features/accounts/admin.schema";
 import { ROLE_NAME_PATTERN } from "~/features/accounts/permissions";
 import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
 
@@ -10,7 +10,6 @@ import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema
  */
 export const STAFF_RESET_PASSWORD_MIN_LENGTH = 8;
 export const STAFF_RESET_PASSWORD_TOO_SHORT = "Password must be at least 8 characters long";
-export const PASSWORD_MAX_LENGTH = 128;
 
 const userId = z.string({ error: "Choose a person" }).trim().min(1, "Choose a person").max(100);
 const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
@@ -21,16 +20,7 @@ export const StaffResetPasswordSchema = z
     newPassword: z.string().default(""),
     confirmPassword: z.string().default(""),
   })
-  .superRefine((value, ctx) => {
-    if (value.newPassword !== value.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: PASSWORDS_DO_NOT_MATCH_MESSAGE, path: ["confirmPassword"] });
-    }
-    if (value.newPassword.length < STAFF_RESET_PASSWORD_MIN_LENGTH) {
-      ctx.addIssue({ code: "custom", message: STAFF_RESET_PASSWORD_TOO_SHORT, path: ["newPassword"] });
-    } else if (value.newPassword.length > PASSWORD_MAX_LENGTH) {
-      ctx.addIssue({ code: "custom", message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`, path: ["newPassword"] });
-    }
-  });
+  .superRefine((value, ctx) => checkNewPassword(value, ctx, STAFF_RESET_PASSWORD_MIN_LENGTH, STAFF_RESET_PASSWORD_TOO_SHORT));
 export type StaffResetPasswordInput = z.infer<typeof StaffResetPasswordSchema>;
 
 export const ManageRolesSchema = z.object({

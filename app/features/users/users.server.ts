@@ -43,6 +43,18 @@ function userFilters(params: ListParams): SQL | undefined {
   return and(...conditions);
 }
 
+/** The columns of a UserRow, for the list and for one person's dialog alike. */
+const userColumns = {
+  id: profiles.id,
+  email: profiles.email,
+  phoneNumber: profiles.phoneNumber,
+  roles: rolesOf,
+  twoFactor: twoFactorOf,
+  firstLogin: profiles.firstLogin,
+  createdAt: profiles.createdAt,
+};
+const toUserRow = (row: Omit<UserRow, "createdAt"> & { createdAt: Date }): UserRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
 const SORTS = { email: profiles.email, phone: profiles.phoneNumber, created_at: profiles.createdAt } as const;
 export const USER_SORTS = Object.keys(SORTS);
 
@@ -53,15 +65,7 @@ export async function listUsers({ platform, actor }: BackOfficeContext, params: 
   const order = params.dir === "asc" ? asc(column) : desc(column);
   const [rows, [total]] = await Promise.all([
     platform.db
-      .select({
-        id: profiles.id,
-        email: profiles.email,
-        phoneNumber: profiles.phoneNumber,
-        roles: rolesOf,
-        twoFactor: twoFactorOf,
-        firstLogin: profiles.firstLogin,
-        createdAt: profiles.createdAt,
-      })
+      .select(userColumns)
       .from(profiles)
       .where(where)
       .orderBy(order, asc(profiles.id))
@@ -69,7 +73,7 @@ export async function listUsers({ platform, actor }: BackOfficeContext, params: 
       .offset(page.offset),
     platform.db.select({ total: count() }).from(profiles).where(where),
   ]);
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) satisfies UserRow[], total: total?.total ?? 0 };
+  return { rows: rows.map(toUserRow), total: total?.total ?? 0 };
 }
 
 /** Every role a person can be given: the two built-in ones, then the staff roles of the matrix. */
@@ -81,11 +85,8 @@ export async function listAssignableRoles(db: Queryable): Promise<string[]> {
 
 export async function getUser({ platform, actor }: BackOfficeContext, userId: string): Promise<UserRow | null> {
   assertCan(actor, "users", "view");
-  const [row] = await platform.db
-    .select({ id: profiles.id, email: profiles.email, phoneNumber: profiles.phoneNumber, roles: rolesOf, twoFactor: twoFactorOf, firstLogin: profiles.firstLogin, createdAt: profiles.createdAt })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+  const [row] = await platform.db.select(userColumns).from(profiles).where(eq(profiles.id, userId));
+  return row ? toUserRow(row) : null;
 }
 
 export const LAST_ADMIN_MESSAGE = "There must always be at least one administrator: give another person the admin role first.";
@@ -116,7 +117,7 @@ export async function replaceUserRoles(ctx: BackOfficeContext, input: unknown): 
     const admins = await tx.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, ADMIN_ROLE)).for("update");
     const before = (await listRoles(tx, userId)).sort();
     const backOfficeChange = before.filter((r) => r !== CUSTOMER_ROLE).join() !== wanted.filter((r) => r !== CUSTOMER_ROLE).join();
-    if (backOfficeChange && !(actor.kind === "staff" && actor.isAdministrator)) return failed(403, ROLES_ADMIN_ONLY_MESSAGE);
+    if (backOfficeChange && !actor.isAdministrator) return failed(403, ROLES_ADMIN_ONLY_MESSAGE);
     const losesAdmin = before.includes(ADMIN_ROLE) && !wanted.includes(ADMIN_ROLE);
     if (losesAdmin && userId === actor.userId) return failed(409, OWN_ADMIN_ROLE_MESSAGE);
     if (losesAdmin && admins.length <= 1) return failed(409, LAST_ADMIN_MESSAGE);
@@ -154,7 +155,7 @@ export async function updateUserProfile(ctx: BackOfficeContext, input: unknown):
     const backOffice = worksInBackOffice(await listRoles(tx, userId));
     const hadTwoFactor = current.is2faEnabled || current.twoFactorRequired;
     const securityChange = twoFactor !== hadTwoFactor || firstLogin !== current.firstLogin;
-    if (securityChange && backOffice && !(actor.kind === "staff" && actor.isAdministrator)) return failed(403, PROFILE_ADMIN_ONLY);
+    if (securityChange && backOffice && !actor.isAdministrator) return failed(403, PROFILE_ADMIN_ONLY);
     if (twoFactor && !hadTwoFactor && !backOffice) return failed(400, TWO_FACTOR_STAFF_ONLY, { twoFactor: [TWO_FACTOR_STAFF_ONLY] });
 
     const turnOff = hadTwoFactor && !twoFactor;

@@ -9,6 +9,7 @@ import { EditProfileSchema, ManageRolesSchema, StaffResetPasswordSchema } from "
 import { usersScreen } from "~/features/users/users.screen";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
@@ -27,10 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(usersScreen, args);
   const search = new URL(args.request.url).searchParams;
   const dialog = DIALOGS.find((name) => name === search.get("dialog"));
-  const id = search.get("id") ?? "";
-  // The dialog's person is read (and permission-checked) on the server, like the list.
-  const person = dialog && list.can.update ? await getUser(backOfficeContext(args), id) : null;
-  const roles = dialog === "roles" && person ? await listAssignableRoles(backOfficeContext(args).platform.db) : [];
+  const ctx = backOfficeContext(args);
+  // The dialog's person is read (and permission-checked) on the server, like the list; its
+  // commands check again. Without the right to change people, no dialog opens.
+  const person = dialog && list.can.update ? await getUser(ctx, search.get("id") ?? "") : null;
+  const roles = dialog === "roles" && person ? await listAssignableRoles(ctx.platform.db) : [];
   return { ...list, dialog: person ? dialog : null, person, roles };
 }
 
@@ -61,14 +63,14 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
         actions={
           can.update
             ? (row) => (
-                <div className="flex flex-wrap gap-2">
-                  <ButtonLink to={dialogHref("roles", row)} preventScrollReset variant="outline" size="sm" aria-label={`Manage roles of ${row.email}`}>
-                    Manage Roles
-                  </ButtonLink>
-                  <ButtonLink to={dialogHref("password", row)} preventScrollReset variant="outline" size="sm" aria-label={`Reset password of ${row.email}`}>
-                    Reset Password
-                  </ButtonLink>
-                </div>
+                <RowActions
+                  label={row.email}
+                  actions={[
+                    { label: "Manage Roles", to: dialogHref("roles", row) },
+                    { label: "Edit Profile", to: dialogHref("profile", row) },
+                    { label: "Reset Password", to: dialogHref("password", row) },
+                  ]}
+                />
               )
             : undefined
         }

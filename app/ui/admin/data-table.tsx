@@ -122,7 +122,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
                   const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                   return (
-                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-4 py-3 font-semibold whitespace-nowrap">
+                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-3 py-3 font-semibold whitespace-nowrap">
                       {sortable.has(header.id) ? (
                         <Link
                           to={listSearch(params, { sort: header.id, dir: nextDir, page: 1 })}
@@ -158,13 +158,13 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                     onKeyDown={onRowKeyDown}
                     onClick={(event) => {
                       // A click anywhere on the row opens it, unless it was on a control of its own.
-                      if (!href || (event.target as HTMLElement).closest("a, button, input, select, label")) return;
+                      if (!href || (event.target as HTMLElement).closest("a, button, input, select, label, details")) return;
                       void navigate(href, { preventScrollReset: true });
                     }}
                     className={cn("border-t border-border align-top", href && "cursor-pointer hover:bg-honey-50")}
                   >
                     {row.getAllCells().map((cell, index) => (
-                      <td key={cell.id} className={cn("px-4 py-3 text-ink", index === 0 && "font-medium [overflow-wrap:anywhere]")}>
+                      <td key={cell.id} className={cn("px-3 py-3 text-ink", index === 0 ? "min-w-[12rem] font-medium [overflow-wrap:anywhere]" : "whitespace-nowrap")}>
                         {index === 0 && href ? (
                           <Link to={href} preventScrollReset data-row-link aria-label={`Edit ${rowLabel(row.original)}`} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary">
                             <FlexRender cell={cell} />

@@ -1,4 +1,5 @@
 import { pgEnum } from "drizzle-orm/pg-core";
+import { PERMISSION_MODULES } from "./permission-modules";
 
 export const bookingStatus = pgEnum("booking_status", ["pending", "confirmed", "cancelled"]);
 export const assetStatus = pgEnum("asset_status", ["available", "occupied", "maintenance", "unavailable"]);
@@ -8,20 +9,7 @@ export const experienceType = pgEnum("experience_type", ["rv", "rental", "rv_gla
 export const adoptionStatus = pgEnum("adoption_status", ["pending", "active", "cancelled", "expired"]);
 export const paymentFrequency = pgEnum("payment_frequency", ["monthly", "annual"]);
 export const paymentMethod = pgEnum("payment_method", ["credit_card", "cash", "crypto"]);
-export const permissionModule = pgEnum("permission_module", [
-  "users",
-  "bookings",
-  "locations",
-  "assets",
-  "hive_tiers",
-  "hive_adoptions",
-  "sponsors",
-  "pages",
-  "posts",
-  "menu_items",
-  "role_permissions",
-  "profile",
-]);
+export const permissionModule = pgEnum("permission_module", PERMISSION_MODULES);
 export const outboxStatus = pgEnum("outbox_status", ["pending", "sent", "failed"]);
 
 export type BookingStatus = (typeof bookingStatus.enumValues)[number];
