@@ -1,4 +1,5 @@
-import { PERMISSION_MODULES } from "~/platform/db/schema/permission-modules";
+// Relative: the screen declarations (and so routes.ts) load this module before the "~" alias exists.
+import { PERMISSION_MODULES } from "../../platform/db/schema/permission-modules";
 import type { Actor, StaffActor } from "./actor";
 
 export { PERMISSION_MODULES };
@@ -70,6 +71,22 @@ const MODULE_NOUNS: Record<PermissionModule, string> = {
   menu_items: "menu items",
   role_permissions: "role permissions",
   profile: "profiles",
+};
+
+/** How a module is named on screen (Role Permissions, Activity). */
+export const MODULE_LABELS: Record<PermissionModule, string> = {
+  users: "Users",
+  bookings: "Bookings",
+  locations: "Locations",
+  assets: "Assets",
+  hive_tiers: "Hive Tiers",
+  hive_adoptions: "Hive Adoptions",
+  sponsors: "Sponsors",
+  pages: "Pages",
+  posts: "Posts",
+  menu_items: "Menu Items",
+  role_permissions: "Role Permissions",
+  profile: "Profile",
 };
 
 export function forbiddenMessage(module: PermissionModule, action: PermissionAction) {

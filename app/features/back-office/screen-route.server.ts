@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
+import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { can, ForbiddenError } from "~/features/accounts/permissions";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -57,9 +58,12 @@ export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args
   if (!command) throw data({ message: "Unknown action" }, { status: 400 });
   const payload = Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key) : form.get(key)]));
   const failureTitle = failureTitles[intent] ?? "Error";
-  const result: CommandResult<unknown> = await command(ctx, payload).catch((error: unknown): CommandResult<unknown> => {
-    if (error instanceof ForbiddenError) return { ok: false, status: 403, message: error.message };
-    throw error;
+  const result: CommandResult<unknown> = await command(ctx, payload).catch(async (error: unknown): Promise<CommandResult<unknown>> => {
+    if (!(error instanceof ForbiddenError)) throw error;
+    // A refusal is a security event: Activity shows who tried what.
+    const userId = ctx.actor.kind === "anonymous" ? null : ctx.actor.userId;
+    await recordAuditEvent(ctx.platform.db, { type: "refused", userId, details: { module: error.module, action: error.action, screen: screen.id, intent } }, ctx.meta);
+    return { ok: false, status: 403, message: error.message };
   });
   if (!result.ok) {
     const initialValue = Object.fromEntries(Object.entries(payload).filter(([key]) => !SECRET_FIELD.test(key)));

@@ -1,3 +1,6 @@
+import { listActivity } from "~/features/activity/activity.server";
+import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
+import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
 import { listUsers, replaceUserRoles, updateUserProfile } from "~/features/users/users.server";
 import type { CommandResult } from "./command";
@@ -12,6 +15,10 @@ export type ScreenServer = {
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
+  sponsors: {
+    list: listSponsors,
+    commands: { "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "sponsors", input) },
+  },
   users: {
     list: listUsers,
     commands: {
@@ -20,4 +27,9 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "users", input),
     },
   },
+  "role-permissions": {
+    list: listRolePermissions,
+    commands: { add: addRolePermission, edit: updateRolePermission, delete: deleteRolePermission },
+  },
+  activity: { list: listActivity, commands: {} },
 };

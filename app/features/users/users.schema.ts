@@ -1,6 +1,7 @@
 import { z } from "~/platform/zod";
 import { checkNewPassword } from "~/features/accounts/admin.schema";
 import { ROLE_NAME_PATTERN } from "~/features/accounts/permissions";
+import { checkbox, recordId } from "~/features/back-office/form-fields";
 import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
 
 /**
@@ -11,8 +12,7 @@ import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema
 export const STAFF_RESET_PASSWORD_MIN_LENGTH = 8;
 export const STAFF_RESET_PASSWORD_TOO_SHORT = "Password must be at least 8 characters long";
 
-const userId = z.string({ error: "Choose a person" }).trim().min(1, "Choose a person").max(100);
-const checkbox = z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());
+const userId = recordId("Choose a person");
 
 export const StaffResetPasswordSchema = z
   .object({

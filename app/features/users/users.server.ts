@@ -5,6 +5,7 @@ import { listRoles } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { profiles, rolePermissions, userRoles } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
@@ -27,8 +28,6 @@ export type UserRow = {
 const rolesOf = sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = profiles.id), '{}'::text[])`;
 const twoFactorOf = sql<TwoFactorState>`case when profiles.is_2fa_enabled then 'enabled' when profiles.two_factor_required then 'required' else 'disabled' end`;
 
-/** `%`, `_` and `\` typed into a search box are letters, not patterns. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function userFilters(params: ListParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];

@@ -1,21 +1,21 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useNavigation } from "react-router";
 import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
 import { listSearch } from "~/features/back-office/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
-import { EditProfileSchema, ManageRolesSchema, StaffResetPasswordSchema } from "~/features/users/users.schema";
+import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
 import { usersScreen } from "~/features/users/users.screen";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
-import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/users";
 
@@ -79,23 +79,6 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} />}
     </>
-  );
-}
-
-const checkedOnSubmit = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
-
-function DialogButtons({ closeHref, label, intent }: { closeHref: string; label: string; intent: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  return (
-    <div className="mt-6 flex flex-wrap justify-end gap-3">
-      <ButtonLink to={closeHref} preventScrollReset variant="ghost">
-        Cancel
-      </ButtonLink>
-      <Button type="submit" name="intent" value={intent} disabled={busy}>
-        {busy ? "Saving…" : label}
-      </Button>
-    </div>
   );
 }
 
@@ -173,24 +156,6 @@ function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow;
           </span>
         </label>
         <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit-profile" />
-      </SchemaForm>
-    </ScreenDialog>
-  );
-}
-
-export function ResetPasswordDialog({ person, closeHref, lastResult }: { person: Pick<UserRow, "id" | "email">; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({ id: "reset-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffResetPasswordSchema }), ...checkedOnSubmit });
-  return (
-    <ScreenDialog title="Reset Password" description={person.email} closeHref={closeHref}>
-      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle="Password Reset Failed" preventScrollReset className="flex flex-col gap-4">
-        <input type="hidden" name="userId" value={person.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p className="text-sm text-ink-muted">
-          At least 8 characters. Common or previously compromised passwords are rejected. Every device signed in to the account is signed out, and the person is told by e-mail.
-        </p>
-        <TextField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" maxLength={128} />
-        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" maxLength={128} />
-        <DialogButtons closeHref={closeHref} label="Reset Password" intent="reset-password" />
       </SchemaForm>
     </ScreenDialog>
   );

@@ -16,10 +16,12 @@ type Props = {
   onValueChange?: (value: string) => void;
   className?: string;
   autoFocus?: boolean;
+  /** The id of a <datalist> of suggestions. */
+  list?: string;
 };
 
 /** A labelled input with its hint and error wired up for screen readers (aria-describedby, aria-invalid). */
-export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, min, max, onValueChange, className, autoFocus }: Props) {
+export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, min, max, onValueChange, className, autoFocus, list }: Props) {
   return (
     <FieldFrame field={field} label={label} optional={optional} hint={hint} className={className}>
       <input
@@ -32,6 +34,7 @@ export function TextField({ field, label, type = "text", autoComplete, hint, opt
         max={max}
         onInput={onValueChange && ((event) => onValueChange(event.currentTarget.value))}
         autoFocus={autoFocus}
+        list={list}
         className={controlClasses(Boolean(field.errors?.length))}
       />
     </FieldFrame>

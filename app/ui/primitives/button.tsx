@@ -2,7 +2,7 @@ import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "./cn";
 
-export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost";
+export type ButtonVariant = "primary" | "secondary" | "outline" | "ghost" | "danger";
 export type ButtonSize = "sm" | "md" | "lg" | "icon";
 export type ButtonStyleProps = { variant?: ButtonVariant; size?: ButtonSize };
 
@@ -17,6 +17,8 @@ const variants: Record<ButtonVariant, string> = {
   secondary: "bg-accent text-accent-foreground shadow-sm hover:bg-accent-hover",
   outline: "border border-ink/25 bg-surface/60 text-ink hover:border-ink/40 hover:bg-surface",
   ghost: "text-ink hover:bg-ink/5",
+  // White on red-800: 8.3:1.
+  danger: "bg-red-800 text-white shadow-sm hover:bg-red-900",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -1,0 +1,135 @@
+import { and, count, desc, asc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { assertCan, type PermissionModule } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { containing } from "~/features/back-office/search";
+import { securityAuditLog, users } from "~/platform/db/schema";
+
+/** One line of Activity: a back-office change or a security event (dates as ISO strings: the row travels to the browser). */
+export type ActivityRow = {
+  id: string;
+  createdAt: string;
+  /** Who did it; for a failed sign-in, the e-mail that was tried. */
+  person: string | null;
+  event: string;
+  module: PermissionModule | null;
+  /** What was changed or concerned: a person's e-mail, "front_desk, Bookings"… */
+  subject: string;
+  /** The fields before → after of a change, or the event's details. */
+  details: string;
+  ipAddress: string | null;
+};
+
+/** "canView" → "can view", "phoneNumber" → "phone number". */
+const fieldName = (key: string) =>
+  key
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replaceAll("_", " ")
+    .toLowerCase();
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.length > 0 ? value.map(shown).join(", ") : "none";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The change in words: the fields that differ as "field: before → after"; a record added or
+ * deleted lists its fields. Secrets were never recorded (recordChange).
+ */
+export function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  if (before && after) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    const changed = keys.filter((key) => !same(before[key], after[key]));
+    return changed.length > 0 ? changed.map((key) => `${fieldName(key)}: ${shown(before[key])} → ${shown(after[key])}`).join("; ") : "No field changed";
+  }
+  const fields = after ?? before;
+  return fields
+    ? Object.entries(fields)
+        .map(([key, value]) => `${fieldName(key)}: ${shown(value)}`)
+        .join("; ")
+    : "";
+}
+
+/** What a row is about: the label the command gave, a person's e-mail, or the record's id. */
+function subjectOf(details: Record<string, unknown>, recordId: string | null): string {
+  for (const key of ["label", "email"] as const) if (typeof details[key] === "string") return details[key];
+  return recordId ?? "";
+}
+
+const LISTED_DETAILS = new Set(["label", "email", "action"]);
+
+const detailsOf = (row: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; eventDetails: Record<string, unknown>; module: string | null }) =>
+  row.module
+    ? describeChange(row.before, row.after)
+    : Object.entries(row.eventDetails)
+        .filter(([key]) => !LISTED_DETAILS.has(key))
+        .map(([key, value]) => `${fieldName(key)}: ${shown(value)}`)
+        .join("; ");
+
+const triedEmail = sql<string | null>`${securityAuditLog.eventDetails}->>'email'`;
+
+/** The day filters are days in the organisation's time zone, from the start of `from` to the end of `to`. */
+const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${BACK_OFFICE_TIME_ZONE}`;
+
+function filtersOf(params: ListParams): SQL | undefined {
+  const { module, kind, from, to } = params.filters;
+  return and(
+    params.q ? or(ilike(users.email, containing(params.q)), and(isNull(securityAuditLog.userId), ilike(triedEmail, containing(params.q)))) : undefined,
+    module ? eq(securityAuditLog.module, module as PermissionModule) : undefined,
+    kind === "changes" ? isNotNull(securityAuditLog.module) : kind === "security" ? isNull(securityAuditLog.module) : undefined,
+    from ? sql`${securityAuditLog.createdAt} >= ${startOfDay(from)}` : undefined,
+    to ? sql`${securityAuditLog.createdAt} < ${startOfDay(to)} + interval '1 day'` : undefined,
+  );
+}
+
+/** The audit trail, newest first: every back-office change and every security event, with who, where and what. */
+export async function listActivity({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "role_permissions", "view");
+  const where = filtersOf(params);
+  const order = params.dir === "asc" ? asc(securityAuditLog.createdAt) : desc(securityAuditLog.createdAt);
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select({
+        id: securityAuditLog.id,
+        createdAt: securityAuditLog.createdAt,
+        email: users.email,
+        triedEmail,
+        event: securityAuditLog.eventType,
+        module: securityAuditLog.module,
+        recordId: securityAuditLog.recordId,
+        eventDetails: securityAuditLog.eventDetails,
+        before: securityAuditLog.before,
+        after: securityAuditLog.after,
+        ipAddress: securityAuditLog.ipAddress,
+      })
+      .from(securityAuditLog)
+      .leftJoin(users, eq(users.id, securityAuditLog.userId))
+      .where(where)
+      .orderBy(order, desc(securityAuditLog.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    // The join is only needed when searching by e-mail; without it the count reads one index.
+    params.q
+      ? platform.db.select({ total: count() }).from(securityAuditLog).leftJoin(users, eq(users.id, securityAuditLog.userId)).where(where)
+      : platform.db.select({ total: count() }).from(securityAuditLog).where(where),
+  ]);
+  return {
+    rows: rows.map((row): ActivityRow => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      person: row.email ?? row.triedEmail,
+      event: row.event,
+      module: row.module,
+      subject: row.module ? subjectOf(row.eventDetails, row.recordId) : "",
+      details: detailsOf(row),
+      ipAddress: row.ipAddress,
+    })),
+    total: total?.total ?? 0,
+  };
+}

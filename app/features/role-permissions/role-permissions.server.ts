@@ -1,0 +1,209 @@
+import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { recordChange } from "~/features/accounts/audit.server";
+import type { StaffActor } from "~/features/accounts/actor";
+import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionModule } from "~/features/accounts/permissions";
+import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { containing } from "~/features/back-office/search";
+import type { Queryable } from "~/platform/db/client.server";
+import { rolePermissions } from "~/platform/db/schema";
+import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema } from "./role-permissions.schema";
+
+/** One row of the matrix: what the people of a role may do in one module. */
+export type RolePermissionRow = {
+  id: string;
+  role: string;
+  module: PermissionModule;
+  canView: boolean;
+  canCreate: boolean;
+  canUpdate: boolean;
+  canDelete: boolean;
+};
+
+const rowColumns = {
+  id: rolePermissions.id,
+  role: rolePermissions.role,
+  module: rolePermissions.module,
+  canView: rolePermissions.canView,
+  canCreate: rolePermissions.canCreate,
+  canUpdate: rolePermissions.canUpdate,
+  canDelete: rolePermissions.canDelete,
+};
+
+const flagsOf = (row: Pick<RolePermissionRow, "canView" | "canCreate" | "canUpdate" | "canDelete">) => ({
+  canView: row.canView,
+  canCreate: row.canCreate,
+  canUpdate: row.canUpdate,
+  canDelete: row.canDelete,
+});
+
+export const ADMIN_ROWS_LOCKED = "The admin role always has every permission: its rows can't be narrowed.";
+export const CUSTOMER_ROWS_LOCKED = "Customers never work in the back-office: their rows describe what they do on the site and can't be changed here.";
+export const OWN_ROLE_LOCKED = "You can't change the permissions of a role you hold yourself. Ask an administrator.";
+
+/** Why this row may not be changed by this person, or nothing. */
+export function lockedReason(actor: StaffActor, role: string): string | null {
+  if (role === ADMIN_ROLE) return ADMIN_ROWS_LOCKED;
+  if (role === CUSTOMER_ROLE) return CUSTOMER_ROWS_LOCKED;
+  // Otherwise a staff member allowed to edit the matrix could grant themselves every screen.
+  if (!actor.isAdministrator && actor.roles.includes(role)) return OWN_ROLE_LOCKED;
+  return null;
+}
+
+/** How a row is named in toasts and in Activity. */
+const labelOf = (row: { role: string; module: PermissionModule }) => `${row.role}, ${MODULE_LABELS[row.module]}`;
+
+export const duplicateMessage = (role: string, module: PermissionModule) => `The role ${role} already has a row for ${MODULE_LABELS[module]}: edit that row instead.`;
+
+const SORTS = {
+  role: [rolePermissions.role, rolePermissions.module],
+  module: [rolePermissions.module, rolePermissions.role],
+} as const;
+export const ROLE_PERMISSION_SORTS = Object.keys(SORTS);
+
+function filtersOf(params: ListParams): SQL | undefined {
+  return and(params.q ? ilike(rolePermissions.role, containing(params.q)) : undefined, params.filters.module ? eq(rolePermissions.module, params.filters.module as PermissionModule) : undefined);
+}
+
+/** The matrix, ordered by role then module (the spec), or by module then role. */
+export async function listRolePermissions({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "role_permissions", "view");
+  const where = filtersOf(params);
+  const [first, second] = SORTS[params.sort as keyof typeof SORTS] ?? SORTS.role;
+  const direction = params.dir === "desc" ? desc : asc;
+  const [rows, [total]] = await Promise.all([
+    platform.db.select(rowColumns).from(rolePermissions).where(where).orderBy(direction(first), asc(second)).limit(page.limit).offset(page.offset),
+    platform.db.select({ total: count() }).from(rolePermissions).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function getRolePermission({ platform, actor }: BackOfficeContext, id: string): Promise<RolePermissionRow | null> {
+  assertCan(actor, "role_permissions", "view");
+  if (!isUuid(id)) return null;
+  const [row] = await platform.db.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id));
+  return row ?? null;
+}
+
+/** The roles defined so far, to suggest in the Add dialog. */
+export async function listDefinedRoles(db: Queryable): Promise<string[]> {
+  const rows = await db.selectDistinct({ role: rolePermissions.role }).from(rolePermissions).orderBy(asc(rolePermissions.role));
+  return rows.map((row) => row.role);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);
+
+/**
+ * Adds a row: a new staff role is defined by its first row. One row per role and module: a
+ * second one for the same pair is refused with a message that says which row to edit.
+ */
+export async function addRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<RolePermissionRow>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "role_permissions", "create");
+  const parsed = AddRolePermissionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { role, module } = parsed.data;
+  const locked = lockedReason(actor, role);
+  if (locked)
+    return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked, {
+      role: [locked],
+    });
+
+  return platform.db.transaction(async (tx) => {
+    const [row] = await tx.insert(rolePermissions).values(parsed.data).onConflictDoNothing().returning(rowColumns);
+    if (!row)
+      return failed(409, duplicateMessage(role, module), {
+        module: [duplicateMessage(role, module)],
+      });
+    await recordChange(
+      tx,
+      actor,
+      {
+        module: "role_permissions",
+        action: "create",
+        recordId: row.id,
+        after: { role, module, ...flagsOf(row) },
+        details: { label: labelOf(row) },
+      },
+      meta,
+    );
+    return succeeded(row, "Permission added", `${role}: ${MODULE_LABELS[module]}.`);
+  });
+}
+
+/** Changes a row's flags; its role and module stay as they are (locked in the dialog). */
+export async function updateRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<RolePermissionRow>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "role_permissions", "update");
+  const parsed = EditRolePermissionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, ...flags } = parsed.data;
+  if (!isUuid(id)) return failed(404, "This permission row no longer exists.");
+
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update");
+    if (!current) return failed(404, "This permission row no longer exists.");
+    const locked = lockedReason(actor, current.role);
+    if (locked) return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked);
+    const [row] = await tx
+      .update(rolePermissions)
+      .set({ ...flags, updatedAt: new Date() })
+      .where(eq(rolePermissions.id, id))
+      .returning(rowColumns);
+    await recordChange(
+      tx,
+      actor,
+      {
+        module: "role_permissions",
+        action: "update",
+        recordId: id,
+        before: {
+          role: current.role,
+          module: current.module,
+          ...flagsOf(current),
+        },
+        after: { role: current.role, module: current.module, ...flags },
+        details: { label: labelOf(current) },
+      },
+      meta,
+    );
+    return succeeded(row!, "Permission updated", `${current.role}: ${MODULE_LABELS[current.module]}.`);
+  });
+}
+
+/** Removes a row: the role's people lose that module at their next request. */
+export async function deleteRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "role_permissions", "delete");
+  const parsed = DeleteRolePermissionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id } = parsed.data;
+  if (!isUuid(id)) return failed(404, "This permission row no longer exists.");
+
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update");
+    if (!current) return failed(404, "This permission row no longer exists.");
+    const locked = lockedReason(actor, current.role);
+    if (locked) return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked);
+    await tx.delete(rolePermissions).where(eq(rolePermissions.id, id));
+    await recordChange(
+      tx,
+      actor,
+      {
+        module: "role_permissions",
+        action: "delete",
+        recordId: id,
+        before: {
+          role: current.role,
+          module: current.module,
+          ...flagsOf(current),
+        },
+        details: { label: labelOf(current) },
+      },
+      meta,
+    );
+    return succeeded(null, "Permission deleted", `${current.role} no longer has a row for ${MODULE_LABELS[current.module]}.`);
+  });
+}

@@ -1,0 +1,64 @@
+import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { assertCan } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { containing } from "~/features/back-office/search";
+import { sponsors } from "~/platform/db/schema";
+
+/** One sponsor in the back-office's Sponsors list (the date as an ISO string: the row travels to the browser). */
+export type SponsorRow = {
+  id: string;
+  userId: string;
+  email: string;
+  companyName: string | null;
+  phoneNumber: string | null;
+  createdAt: string;
+};
+
+const sponsorColumns = {
+  id: sponsors.id,
+  userId: sponsors.userId,
+  email: sponsors.email,
+  companyName: sponsors.companyName,
+  phoneNumber: sponsors.phoneNumber,
+  createdAt: sponsors.createdAt,
+};
+const toSponsorRow = (row: Omit<SponsorRow, "createdAt"> & { createdAt: Date }): SponsorRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+const SORTS = {
+  email: sponsors.email,
+  company: sponsors.companyName,
+  created_at: sponsors.createdAt,
+} as const;
+export const SPONSOR_SORTS = Object.keys(SORTS);
+
+function filtersOf(params: ListParams): SQL | undefined {
+  if (!params.q) return undefined;
+  const text = containing(params.q);
+  return or(ilike(sponsors.email, text), ilike(sponsors.companyName, text), ilike(sponsors.phoneNumber, text));
+}
+
+/** Every sponsor, newest first (the spec), searchable by e-mail, company or phone. */
+export async function listSponsors({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "sponsors", "view");
+  const where = filtersOf(params);
+  const column = SORTS[params.sort as keyof typeof SORTS] ?? sponsors.createdAt;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select(sponsorColumns)
+      .from(sponsors)
+      .where(where)
+      .orderBy(params.dir === "asc" ? asc(column) : desc(column), asc(sponsors.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    platform.db.select({ total: count() }).from(sponsors).where(where),
+  ]);
+  return { rows: rows.map(toSponsorRow), total: total?.total ?? 0 };
+}
+
+/** One sponsor by their account id, for the Reset Password dialog. */
+export async function getSponsor({ platform, actor }: BackOfficeContext, userId: string): Promise<SponsorRow | null> {
+  assertCan(actor, "sponsors", "view");
+  const [row] = await platform.db.select(sponsorColumns).from(sponsors).where(eq(sponsors.userId, userId));
+  return row ? toSponsorRow(row) : null;
+}

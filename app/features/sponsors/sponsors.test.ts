@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ForbiddenError } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { parseListParams } from "~/features/back-office/list-params";
+import { SCREEN_SERVERS } from "~/features/back-office/screens.server";
+import { securityAuditLog, sponsors } from "~/platform/db/schema";
+import type { Platform } from "~/platform/runtime.server";
+import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
+import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { sponsorsScreen } from "./sponsors.screen";
+import { getSponsor, listSponsors } from "./sponsors.server";
+
+describe.each(testEngines())("Sponsors screen on $name", ({ open }) => {
+  let t: TestDatabase;
+  let platform: Platform;
+  beforeAll(async () => {
+    t = await open();
+    platform = createTestPlatform(t);
+  });
+  afterAll(() => t?.dispose());
+
+  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({
+    platform,
+    actor,
+    meta: testMeta(),
+  });
+  const list = (actor: BackOfficeContext["actor"], query: string) => listSponsors(as(actor), parseListParams(new URLSearchParams(query), sponsorsScreen.list));
+  const resetPassword = SCREEN_SERVERS.sponsors!.commands["reset-password"]!;
+
+  it("lists sponsors newest first, searchable by e-mail, company or phone; only for those who may view sponsors", async () => {
+    const admin = await insertUser(t.db);
+    const tag = `sp${crypto.randomUUID().slice(0, 6)}`;
+    const older = await insertCustomer(t.db, {
+      email: `${tag}-older@example.com`,
+    });
+    const newer = await insertCustomer(t.db, {
+      email: `${tag}-newer@example.com`,
+    });
+    await t.db
+      .update(sponsors)
+      .set({ createdAt: new Date("2020-01-01T00:00:00Z") })
+      .where(eq(sponsors.userId, older.userId));
+    await t.db
+      .update(sponsors)
+      .set({ companyName: `Meadow ${tag} Co`, phoneNumber: "+1 425 555 0177" })
+      .where(eq(sponsors.userId, newer.userId));
+
+    expect((await list(admin, `q=${tag}`)).rows.map((row) => row.email)).toEqual([newer.email, older.email]);
+    expect((await list(admin, `q=${tag}&sort=created_at&dir=asc`)).rows.map((row) => row.email)).toEqual([older.email, newer.email]);
+    expect((await list(admin, `q=Meadow ${tag}`)).rows).toMatchObject([
+      {
+        email: newer.email,
+        companyName: `Meadow ${tag} Co`,
+        phoneNumber: "+1 425 555 0177",
+      },
+    ]);
+    expect((await list(admin, "q=425 555 0177")).rows.map((row) => row.userId)).toContain(newer.userId);
+
+    await expect(list(await insertCustomer(t.db), "")).rejects.toThrow(ForbiddenError);
+    await expect(list(await insertStaff(t.db, { users: ["view"] }), "")).rejects.toThrow("You don't have permission to view sponsors.");
+    expect(await getSponsor(as(await insertStaff(t.db, { sponsors: ["view"] })), newer.userId)).toMatchObject({ email: newer.email });
+  });
+
+  it("Reset Password needs sponsors update, refuses an account that is not a sponsor's, and is recorded under sponsors", async () => {
+    const sponsor = await insertCustomer(t.db);
+    const viewer = await insertStaff(t.db, { sponsors: ["view"] });
+    const helper = await insertStaff(t.db, { sponsors: ["view", "update"] });
+    const input = {
+      userId: sponsor.userId,
+      newPassword: "Orchard-Lantern-Thistle-58",
+      confirmPassword: "Orchard-Lantern-Thistle-58",
+    };
+    await expect(resetPassword(as(viewer), input)).rejects.toThrow("You don't have permission to change sponsors.");
+    const notSponsor = await insertCustomer(t.db, { sponsor: false });
+    expect(await resetPassword(as(helper), { ...input, userId: notSponsor.userId })).toEqual({
+      ok: false,
+      status: 404,
+      message: "This sponsor no longer exists.",
+    });
+    expect(await resetPassword(as(helper), input)).toMatchObject({
+      ok: true,
+      toast: { title: "Password Reset" },
+    });
+    expect(await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, sponsor.userId))).toMatchObject([
+      {
+        eventType: "password_reset_by_staff",
+        module: "sponsors",
+        userId: helper.userId,
+      },
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { TextField } from "~/ui/forms/text-field";
+import { StaffResetPasswordSchema } from "./users.schema";
+
+/** Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its failures are titled "Password Reset Failed". */
+export function ResetPasswordDialog({ person, closeHref, lastResult }: { person: { id: string; email: string }; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffResetPasswordSchema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title="Reset Password" description={person.email} closeHref={closeHref}>
+      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle="Password Reset Failed" preventScrollReset className="flex flex-col gap-4">
+        <input type="hidden" name="userId" value={person.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p className="text-sm text-ink-muted">
+          At least 8 characters. Common or previously compromised passwords are rejected. Every device signed in to the account is signed out, and the person is told by e-mail.
+        </p>
+        <TextField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" maxLength={128} />
+        <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" maxLength={128} />
+        <DialogButtons closeHref={closeHref} label="Reset Password" intent="reset-password" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}

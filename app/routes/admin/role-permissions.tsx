@@ -1,0 +1,234 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Plus } from "lucide-react";
+import { MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
+import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { listSearch } from "~/features/back-office/list-params";
+import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
+import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
+import { getRolePermission, listDefinedRoles, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { DataTable } from "~/ui/admin/data-table";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { RowActions } from "~/ui/admin/row-actions";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { CheckboxField } from "~/ui/forms/checkbox-field";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { SelectField } from "~/ui/forms/select-field";
+import { TextField } from "~/ui/forms/text-field";
+import { ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/role-permissions";
+
+export const meta: Route.MetaFunction = () => [{ title: "Role Permissions | Apiary Back-office" }];
+
+const FLAGS = [
+  { name: "canView", label: "View", hint: "See the screen and its list." },
+  { name: "canCreate", label: "Create", hint: "Add new records." },
+  { name: "canUpdate", label: "Update", hint: "Change existing records." },
+  { name: "canDelete", label: "Delete", hint: "Delete records." },
+] as const;
+
+const MODULE_OPTIONS = PERMISSION_MODULES.map((module) => ({
+  value: module,
+  label: MODULE_LABELS[module],
+}));
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadScreenList(rolePermissionsScreen, args);
+  const search = new URL(args.request.url).searchParams;
+  const ctx = backOfficeContext(args);
+  const asked = search.get("dialog");
+  if (asked === "add" && list.can.create)
+    return {
+      ...list,
+      dialog: "add" as const,
+      row: null,
+      locked: null,
+      roles: await listDefinedRoles(ctx.platform.db),
+    };
+  const needed = asked === "edit" ? list.can.update : asked === "delete" ? list.can.delete : false;
+  const row = needed ? await getRolePermission(ctx, search.get("id") ?? "") : null;
+  if (!row || ctx.actor.kind !== "staff") return { ...list, dialog: null, row: null, locked: null, roles: [] };
+  // Why the row can't be changed (the admin role, customers, one's own role) is said in the dialog.
+  return {
+    ...list,
+    dialog: asked as "edit" | "delete",
+    row,
+    locked: lockedReason(ctx.actor, row.role),
+    roles: [],
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runScreenCommand(rolePermissionsScreen, args);
+}
+
+export default function RolePermissionsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  useLiveRevalidation(rolePermissionsScreen.liveTables);
+  const { rows, total, params, pageCount, can, dialog, row, locked, roles } = loaderData;
+  const listHref = `${rolePermissionsScreen.path}${listSearch(params)}`;
+  const dialogHref = (name: "edit" | "delete", target: RolePermissionRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(target.id)}`;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const rowActions = (target: RolePermissionRow) => [
+    ...(can.update ? [{ label: "Edit", to: dialogHref("edit", target) }] : []),
+    ...(can.delete && target.role !== "admin" && target.role !== "customer" ? [{ label: "Delete", to: dialogHref("delete", target) }] : []),
+  ];
+
+  return (
+    <>
+      <ScreenHeader screen={rolePermissionsScreen}>
+        {can.create && (
+          <ButtonLink to={`${listSearch(params)}&dialog=add`} preventScrollReset>
+            <Plus aria-hidden="true" />
+            Add Permission
+          </ButtonLink>
+        )}
+      </ScreenHeader>
+      <DataTable
+        screen={rolePermissionsScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(target) => target.id}
+        rowLabel={(target) => `${target.role}, ${MODULE_LABELS[target.module]}`}
+        rowHref={can.update ? (target) => dialogHref("edit", target) : undefined}
+        actions={can.update || can.delete ? (target) => <RowActions label={`${target.role}, ${MODULE_LABELS[target.module]}`} actions={rowActions(target)} /> : undefined}
+      />
+      {dialog === "add" && <AddDialog roles={roles} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "edit" && row && <EditDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && row && <DeleteDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
+    </>
+  );
+}
+
+function AddDialog({ roles, closeHref, lastResult }: { roles: string[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "add-permission",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRolePermissionSchema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title="Add Permission" description="A new role is defined by its first row; give people the role in User Management." closeHref={closeHref}>
+      <SchemaForm form={form} schema={AddRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <TextField field={fields.role} label="Role" autoComplete="off" maxLength={32} hint={ROLE_NAME_RULE} list="defined-roles" />
+        <datalist id="defined-roles">
+          {roles.map((role) => (
+            <option key={role} value={role} />
+          ))}
+        </datalist>
+        <SelectField field={fields.module} label="Module" placeholder="Choose a module" options={MODULE_OPTIONS} />
+        <FlagFields fields={fields} />
+        <DialogButtons closeHref={closeHref} label="Add Permission" intent="add" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the add and edit forms share the four flag fields
+function FlagFields({ fields, row, disabled }: { fields: Record<string, any>; row?: RolePermissionRow; disabled?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-ink">Permissions</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {FLAGS.map((flag) => (
+          <CheckboxField key={flag.name} field={fields[flag.name]} label={flag.label} hint={flag.hint} defaultChecked={row?.[flag.name] ?? false} disabled={disabled} />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function LockedRow({ row }: { row: RolePermissionRow }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {[
+        { id: "permission-role", label: "Role", value: row.role },
+        {
+          id: "permission-module",
+          label: "Module",
+          value: MODULE_LABELS[row.module],
+        },
+      ].map((item) => (
+        <div key={item.id} className="flex flex-col gap-1.5">
+          <label htmlFor={item.id} className="text-sm font-semibold text-ink">
+            {item.label}
+          </label>
+          <input id={item.id} value={item.value} readOnly className="min-h-11 rounded-xl border border-border bg-cream-dark px-3.5 text-ink" />
+        </div>
+      ))}
+      <p className="text-sm text-ink-muted sm:col-span-2">Role and module can't be changed: add a new row for another pair.</p>
+    </div>
+  );
+}
+
+function EditDialog({ row, locked, closeHref, lastResult }: { row: RolePermissionRow; locked: string | null; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "edit-permission",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditRolePermissionSchema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title="Edit Permission" closeHref={closeHref}>
+      <SchemaForm form={form} schema={EditRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
+        <input type="hidden" name="id" value={row.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <LockedRow row={row} />
+        {locked && (
+          <p role="note" className="rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm text-ink">
+            {locked}
+          </p>
+        )}
+        <FlagFields fields={fields} row={row} disabled={Boolean(locked)} />
+        {locked ? (
+          <div className="mt-6 flex justify-end">
+            <ButtonLink to={closeHref} preventScrollReset variant="outline">
+              Close
+            </ButtonLink>
+          </div>
+        ) : (
+          <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit" />
+        )}
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function DeleteDialog({ row, locked, closeHref, lastResult }: { row: RolePermissionRow; locked: string | null; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useForm({
+    id: "delete-permission",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteRolePermissionSchema }),
+  });
+  return (
+    <ScreenDialog title="Delete Permission" closeHref={closeHref}>
+      <SchemaForm form={form} schema={DeleteRolePermissionSchema} preventScrollReset>
+        <input type="hidden" name="id" value={row.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        {locked ? (
+          <p role="note">{locked}</p>
+        ) : (
+          <p>
+            Are you sure you want to delete the {MODULE_LABELS[row.module]} permissions of <strong>{row.role}</strong>? People with this role lose them at once. This action cannot be undone.
+          </p>
+        )}
+        {locked ? (
+          <div className="mt-6 flex justify-end">
+            <ButtonLink to={closeHref} preventScrollReset variant="outline">
+              Close
+            </ButtonLink>
+          </div>
+        ) : (
+          <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+        )}
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}

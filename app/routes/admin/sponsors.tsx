@@ -1,0 +1,65 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { listSearch } from "~/features/back-office/list-params";
+import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
+import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { getSponsor } from "~/features/sponsors/sponsors.server";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { DataTable } from "~/ui/admin/data-table";
+import { RowActions } from "~/ui/admin/row-actions";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/sponsors";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sponsors | Apiary Back-office" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadScreenList(sponsorsScreen, args);
+  const search = new URL(args.request.url).searchParams;
+  // The dialog's sponsor is read on the server, like the list; the command checks again.
+  const sponsor = search.get("dialog") === "password" && list.can.update ? await getSponsor(backOfficeContext(args), search.get("id") ?? "") : null;
+  return { ...list, sponsor };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runScreenCommand(sponsorsScreen, args, {
+    "reset-password": "Password Reset Failed",
+  });
+}
+
+export default function SponsorsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  useLiveRevalidation(sponsorsScreen.liveTables);
+  const { rows, total, params, pageCount, can, sponsor } = loaderData;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  return (
+    <>
+      <ScreenHeader screen={sponsorsScreen} />
+      <DataTable
+        screen={sponsorsScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => row.email}
+        actions={
+          can.update
+            ? (row) => (
+                <RowActions
+                  label={row.email}
+                  actions={[
+                    {
+                      label: "Reset Password",
+                      to: `${listSearch(params)}&dialog=password&id=${encodeURIComponent(row.userId)}`,
+                    },
+                  ]}
+                />
+              )
+            : undefined
+        }
+      />
+      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} />}
+    </>
+  );
+}

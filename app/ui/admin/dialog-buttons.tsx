@@ -1,0 +1,24 @@
+import { useNavigation } from "react-router";
+import { Button, ButtonLink } from "~/ui/primitives/button";
+
+/** Validate when the dialog is sent, then again as the person corrects a field. */
+export const checkedOnSubmit = {
+  shouldValidate: "onSubmit",
+  shouldRevalidate: "onInput",
+} as const;
+
+/** A dialog's Cancel (back to the list as it was) and its submit button, named by the intent it sends. */
+export function DialogButtons({ closeHref, label, busyLabel = "Saving…", intent, variant }: { closeHref: string; label: string; busyLabel?: string; intent: string; variant?: "danger" }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  return (
+    <div className="mt-6 flex flex-wrap justify-end gap-3">
+      <ButtonLink to={closeHref} preventScrollReset variant="ghost">
+        Cancel
+      </ButtonLink>
+      <Button type="submit" name="intent" value={intent} disabled={busy} variant={variant}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { getInputProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import type { AnyField } from "./field-frame";
+
+/** A checkbox with its label, a line saying what it means, and its error; the whole line is clickable. */
+export function CheckboxField({ field, label, hint, defaultChecked, disabled }: { field: AnyField; label: string; hint?: ReactNode; defaultChecked?: boolean; disabled?: boolean }) {
+  const described = [hint ? `${field.id}-hint` : "", field.errors?.length ? `${field.id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 hover:bg-cream-dark has-disabled:cursor-not-allowed has-disabled:hover:bg-transparent">
+      <input
+        {...getInputProps(field, {
+          type: "checkbox",
+          ariaDescribedBy: described,
+        })}
+        key={field.key}
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+        className="mt-1 size-4 accent-forest-700"
+      />
+      <span>
+        <span className="font-semibold">{label}</span>
+        {hint && (
+          <span id={`${field.id}-hint`} className="block text-sm text-ink-muted">
+            {hint}
+          </span>
+        )}
+        {field.errors?.length ? (
+          <span id={`${field.id}-error`} className="block text-sm font-medium text-red-800">
+            {field.errors[0]}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+}
