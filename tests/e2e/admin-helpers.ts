@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { BACK_OFFICE_SCREENS } from "../../app/features/back-office/screens";
 import { expect } from "./fixtures";
 import { OIDC_ISSUER } from "./google-provider";
 import type { TestServer } from "./test-server";
@@ -9,6 +10,9 @@ import { dismissToasts, toast } from "./toasts";
 
 export { uniqueEmail } from "./sign-in";
 export { dismissToasts, toast } from "./toasts";
+
+/** Where /admin lands an administrator: the first screen of the menu (the spec's Bookings, once it exists). */
+export const ADMIN_LANDING = { path: BACK_OFFICE_SCREENS[0]!.path, heading: BACK_OFFICE_SCREENS[0]!.heading };
 
 /** What the first-login change sets before the tests change it back to E2E_ADMIN's password. */
 export const INTERIM_PASSWORD = "Juniper-Pollen-Compass-58";

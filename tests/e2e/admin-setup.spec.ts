@@ -1,4 +1,5 @@
-import { changePasswordFromMenu, dismissToasts, INTERIM_PASSWORD, logOut, submitAdminLogin, toast } from "./admin-helpers";
+import { BACK_OFFICE_SCREENS } from "../../app/features/back-office/screens";
+import { ADMIN_LANDING, changePasswordFromMenu, dismissToasts, INTERIM_PASSWORD, logOut, submitAdminLogin, toast } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { E2E_ADMIN } from "./test-accounts";
 
@@ -105,16 +106,16 @@ test("then the back-office is in normal use: menu, change password from the menu
   await expect(toast(page, "Login Failed")).toBeVisible();
   await submitAdminLogin(page, E2E_ADMIN.email, INTERIM_PASSWORD);
   // /admin lands on the first screen the administrator may view.
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN_LANDING.heading })).toBeVisible();
   await dismissToasts(page);
-  await expectAccessible(page, "/admin/users");
+  await expectAccessible(page, ADMIN_LANDING.path);
 
   const menu = page.getByRole("navigation", { name: "Back-office" });
-  await expect(menu.getByRole("link", { name: "User Management" })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: ADMIN_LANDING.heading })).toHaveAttribute("aria-current", "page");
   // The screens that exist, in the spec's order (no dead entries for screens still to come), then the account's own.
-  await expect(menu.getByRole("listitem")).toHaveText(["User Management", "Security", "Change Password", "Logout"]);
+  await expect(menu.getByRole("listitem")).toHaveText([...BACK_OFFICE_SCREENS.map((screen) => screen.label), "Security", "Change Password", "Logout"]);
 
   // On a phone the same menu slides out from the left.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -131,7 +132,7 @@ test("then the back-office is in normal use: menu, change password from the menu
 
   // Already signed in: /auth goes straight to the back-office.
   await page.goto("/auth");
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
 
   // The menu's dialog asks for the current password and can be cancelled.
   await menu.getByRole("link", { name: "Change Password" }).click();
@@ -149,7 +150,7 @@ test("then the back-office is in normal use: menu, change password from the menu
   await expect(menu.getByRole("link", { name: "Change Password" })).toBeFocused();
 
   await changePasswordFromMenu(page, INTERIM_PASSWORD, E2E_ADMIN.password);
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
 
   await logOut(page);
   await expect(toast(page, "Logged out successfully")).toBeVisible();

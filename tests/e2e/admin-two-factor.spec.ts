@@ -1,4 +1,4 @@
-import { continueWithGoogleAs, currentCode, dismissToasts, logOut, nextCode, submitAdminLogin, toast, totpFor } from "./admin-helpers";
+import { ADMIN_LANDING, continueWithGoogleAs, currentCode, dismissToasts, logOut, nextCode, submitAdminLogin, toast, totpFor } from "./admin-helpers";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
@@ -21,7 +21,7 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   const login = () => submitAdminLogin(page, admin.email, admin.password);
 
   await visit("/admin");
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
   await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Security" }).click();
   await expect(page).toHaveURL("/admin/security");
   const section = page.getByRole("region", { name: "Two-factor authentication" });
@@ -83,8 +83,8 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   // The next step's code works.
   await codeField.fill(nextCode(totp, server));
   await verify.click();
-  await expect(page).toHaveURL("/admin/users");
-  await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN_LANDING.heading })).toBeVisible();
 
   // --- Cancel goes back to the password form; then a backup code.
   await logOut(page);
@@ -106,7 +106,7 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   await expect(page.getByRole("button", { name: "Verify" })).toBeDisabled();
   await backupField.fill(backupCodes[0]!);
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
 
   // --- The same backup code a second time is refused.
   await logOut(page);
@@ -121,7 +121,7 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   // Another one still works.
   await page.getByLabel("Backup code").fill(backupCodes[1]!);
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
 
   // --- Google leads to the code step too.
   await logOut(page);
@@ -134,7 +134,7 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   await waitForHydration(page);
   await page.getByLabel("Authenticator code").fill(nextCode(totp, server));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
 
   // --- Turning it off needs a current code; then logins ask for the password only.
   await page.goto("/admin/security");
@@ -148,6 +148,6 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   await expect(section).toContainText("Off");
   await logOut(page);
   await login();
-  await expect(page).toHaveURL("/admin/users");
+  await expect(page).toHaveURL(ADMIN_LANDING.path);
   await logOut(page);
 });

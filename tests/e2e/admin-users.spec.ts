@@ -19,8 +19,7 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   const frontDesk = await insertStaffRole(db, { bookings: ["view", "update"] });
   await signIn.admin();
 
-  await visit("/admin");
-  await expect(page).toHaveURL(/\/admin\/users$/);
+  await visit("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
   const nav = page.getByRole("navigation", { name: "Back-office" });
   await expect(nav.getByRole("link", { name: "User Management" })).toHaveAttribute("aria-current", "page");

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { nextCode, submitAdminLogin, totpFor } from "./admin-helpers";
+import { ADMIN_LANDING, nextCode, submitAdminLogin, totpFor } from "./admin-helpers";
 import { signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { waitForMail } from "./mailbox";
@@ -132,6 +132,6 @@ test("an administrator signs in with the password and an authenticator code, ove
   // The code of the fixture's own sign-in is spent: the next step's.
   await page.getByLabel("Authenticator code").fill(nextCode(totp, server));
   await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page).toHaveURL(`${PUBLIC}/admin/users`);
-  await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
+  await expect(page).toHaveURL(`${PUBLIC}${ADMIN_LANDING.path}`);
+  await expect(page.getByRole("heading", { level: 1, name: ADMIN_LANDING.heading })).toBeVisible();
 });

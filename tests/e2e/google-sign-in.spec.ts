@@ -4,6 +4,7 @@ import { ADMIN_REFUSED_MESSAGE } from "../../app/features/accounts/messages";
 import { userRoles, users } from "../../app/platform/db/schema";
 import { followVerificationLink, toast, uniqueEmail } from "./customer-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
+import { ADMIN_LANDING } from "./admin-helpers";
 import { OIDC_ISSUER } from "./google-provider";
 
 /**
@@ -114,6 +115,6 @@ test.describe("a link that only looks like Google's return", () => {
     await page.goto("/customer-auth?google=done");
     await expect(page.getByText("Google Sign-in Failed")).toHaveCount(0);
     await page.goto("/admin");
-    await expect(page).toHaveURL("/admin/users");
+    await expect(page).toHaveURL(ADMIN_LANDING.path);
   });
 });

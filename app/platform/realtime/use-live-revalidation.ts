@@ -1,20 +1,50 @@
-import { useEffect, useEffectEvent } from "react";
+import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { watchTableChanges } from "./watch-changes";
 
+type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+type Router = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void };
+
+/**
+ * The router of the hydrated app (React Router sets this global), for its state as it is now.
+ * React's copy (useNavigation) is rendered in a transition and can still say "idle" while a
+ * submission's redirect is already loading.
+ */
+const currentRouter = () => (globalThis as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+
+const busy = (state: RouterState) => state.navigation.state !== "idle" || state.revalidation !== "idle" || [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle");
+
 /**
  * Keeps the page's data fresh: revalidates the loaders when one of `tables` changes. A change
- * heard while this page is submitting or navigating (a form, or a fetcher such as the menu's
- * Change Password) is left to that submission, which reads after the change anyway: revalidating
- * on top of it would cancel its loaders, and with them the redirect it answered with and the
- * one-shot toast that redirect carried.
+ * heard while the page is submitting, navigating or revalidating waits until that is done:
+ * revalidating on top of it would cancel its loaders, and with them the redirect a submission
+ * answered with and the one-shot toast that redirect carried. It then reads once more, in case
+ * the running loads read before the change.
  */
 export function useLiveRevalidation(tables: readonly string[]) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
+  const waiting = useRef(false);
   const revalidate = useEffectEvent(() => {
-    if (navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle")) void revalidator.revalidate();
+    const router = currentRouter();
+    if (!router) {
+      if (navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle")) void revalidator.revalidate();
+      return;
+    }
+    if (!busy(router.state)) {
+      void revalidator.revalidate();
+      return;
+    }
+    if (waiting.current) return;
+    waiting.current = true;
+    const stop = router.subscribe((state) => {
+      if (busy(state)) return;
+      stop();
+      waiting.current = false;
+      // Outside the router's own state update.
+      setTimeout(() => void revalidator.revalidate(), 0);
+    });
   });
   const key = [...new Set(tables)].sort().join(",");
 

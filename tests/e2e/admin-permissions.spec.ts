@@ -1,0 +1,152 @@
+import { and, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { rolePermissions, sponsors } from "../../app/platform/db/schema";
+import { ADMIN_ROWS_LOCKED } from "../../app/features/role-permissions/role-permissions.server";
+import { insertCustomer, insertStaffRole } from "../factories/accounts";
+import { toast, uniqueEmail } from "./admin-helpers";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { waitForMail } from "./mailbox";
+
+/**
+ * Role Permissions and Activity as an administrator uses them: define a staff role's row,
+ * change it, see why the admin rows are locked, delete it, export, see another person's change
+ * arrive, and find all of it in Activity. Then a staff member whose role allows Sponsors only.
+ * The rules behind each button are proven command by command in the features' Vitest files.
+ */
+test("an administrator shapes the permission matrix, and every change is in Activity", async ({ page, server, signIn, visit }) => {
+  test.setTimeout(60_000);
+  const db = server.platform.db;
+  const role = `desk_${crypto.randomUUID().slice(0, 6)}`;
+  const admin = await signIn.admin();
+
+  await visit(`/admin/role-permissions?q=${role}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Role Permissions" })).toBeVisible();
+  await expect(page.getByText("No permissions found.")).toBeVisible();
+
+  // Add: role and module are required, then the row appears as Yes/No.
+  await page.getByRole("link", { name: "Add Permission" }).click();
+  const addDialog = page.getByRole("dialog", { name: "Add Permission" });
+  await addDialog.getByRole("button", { name: "Add Permission" }).click();
+  await expect(addDialog.getByText("Role is required")).toBeVisible();
+  await expect(addDialog.getByText("Module is required")).toBeVisible();
+  await expectAccessible(page, "Add Permission with errors");
+  await addDialog.getByLabel("Role").fill(role);
+  await addDialog.getByLabel("Module").selectOption({ label: "Bookings" });
+  await addDialog.getByRole("checkbox", { name: /^View/ }).check();
+  await addDialog.getByRole("checkbox", { name: /^Update/ }).check();
+  await addDialog.getByRole("button", { name: "Add Permission" }).click();
+  await expect(toast(page, "Permission added")).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: role }).filter({ hasText: "Bookings" });
+  await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([role, "Bookings", "Yes", "No", "Yes", "No", "Actions"]);
+
+  // A second row for the same role and module is refused with the row to edit named.
+  await page.getByRole("link", { name: "Add Permission" }).click();
+  await addDialog.getByLabel("Role").fill(role);
+  await addDialog.getByLabel("Module").selectOption({ label: "Bookings" });
+  await addDialog.getByRole("button", { name: "Add Permission" }).click();
+  await expect(toast(page, "Error")).toContainText(`The role ${role} already has a row for Bookings: edit that row instead.`);
+  await addDialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(addDialog).toHaveCount(0);
+
+  // Edit from a click on the row: role and module are locked, the flags change.
+  await row.getByRole("cell").nth(1).click();
+  const editDialog = page.getByRole("dialog", { name: "Edit Permission" });
+  await expect(editDialog.getByLabel("Role")).toHaveAttribute("readonly", "");
+  await expect(editDialog.getByLabel("Module")).toHaveValue("Bookings");
+  await editDialog.getByRole("checkbox", { name: /^Delete/ }).check();
+  await editDialog.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page, "Permission updated")).toBeVisible();
+  await expect(row.getByRole("cell").nth(5)).toHaveText("Yes");
+
+  // Another administrator adds a row for the role: the open list follows.
+  await db.insert(rolePermissions).values({ role, module: "posts", canView: true });
+  await expect(page.getByRole("row").filter({ hasText: "Posts" })).toHaveCount(1);
+
+  // CSV of the current filter: every row of the role.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+  const csv = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
+  expect(csv).toEqual(["Role,Module,View,Create,Update,Delete", `${role},Bookings,Yes,No,Yes,Yes`, `${role},Posts,Yes,No,No,No`]);
+
+  // Delete asks first.
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  const deleteDialog = page.getByRole("dialog", { name: "Delete Permission" });
+  await expect(deleteDialog).toContainText(`Are you sure you want to delete the Bookings permissions of ${role}?`);
+  await expectAccessible(page, "Delete Permission");
+  await deleteDialog.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Permission deleted")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Bookings" })).toHaveCount(0);
+  expect(await db.select().from(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.module, "bookings")))).toEqual([]);
+
+  // The admin role's rows are shown, and the dialog says why they can't be narrowed.
+  await visit("/admin/role-permissions?q=admin&module=users");
+  await page.getByRole("row").filter({ hasText: "Users" }).getByRole("link", { name: /^Edit admin/ }).click();
+  const lockedDialog = page.getByRole("dialog", { name: "Edit Permission" });
+  await expect(lockedDialog.getByRole("note")).toHaveText(ADMIN_ROWS_LOCKED);
+  await expect(lockedDialog.getByRole("checkbox", { name: /^View/ })).toBeDisabled();
+  await expect(lockedDialog.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+  await expectAccessible(page, "Edit Permission of the admin role");
+
+  await lockedDialog.getByRole("link", { name: "Close" }).last().click();
+  await expect(lockedDialog).toHaveCount(0);
+
+  // Activity: the three changes, newest first, named by role and module.
+  await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Activity" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
+  await page.getByLabel("Search by person's e-mail").fill(admin.email);
+  await page.getByLabel("Module").selectOption({ label: "Role Permissions" });
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/module=role_permissions/);
+  const events = page.getByRole("row").filter({ hasText: `${role}, Bookings` });
+  await expect(events.locator("td:nth-child(3)")).toHaveText(["Deleted", "Changed", "Added"]);
+  await expect(events.nth(1)).toContainText("can delete: no → yes");
+  await expectAccessible(page, "/admin/activity");
+});
+
+test("a staff member whose role allows Sponsors sees only that screen and resets a sponsor's password", async ({ page, server, signIn, visit }) => {
+  test.setTimeout(45_000);
+  const db = server.platform.db;
+  const sponsor = await insertCustomer(db, { email: uniqueEmail("sponsor") });
+  await db.update(sponsors).set({ companyName: "Skagit Meadows Co", phoneNumber: "+1 360 555 0123" }).where(eq(sponsors.userId, sponsor.userId));
+  const role = await insertStaffRole(db, { sponsors: ["view", "update"] });
+  await signIn.admin({ role });
+
+  await visit("/admin");
+  await expect(page).toHaveURL(/\/admin\/sponsors$/);
+  const nav = page.getByRole("navigation", { name: "Back-office" });
+  await expect(nav.getByRole("link")).toHaveText(["Sponsors", "Security", "Change Password"]);
+  await expectAccessible(page, "/admin/sponsors");
+
+  await page.getByLabel("Search by e-mail, company or phone").fill("Skagit Meadows");
+  await page.getByRole("button", { name: "Search" }).click();
+  const row = page.getByRole("row").filter({ hasText: sponsor.email });
+  await expect(row.getByRole("cell").nth(1)).toHaveText("Skagit Meadows Co");
+  await expect(row.getByRole("cell").nth(2)).toHaveText("+1 360 555 0123");
+
+  // Reset Password: the spec's title over a failure, then done and the sponsor told.
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Reset Password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Reset Password" });
+  await dialog.getByLabel("New password", { exact: true }).fill("short");
+  await dialog.getByLabel("Confirm new password").fill("short");
+  await dialog.getByRole("button", { name: "Reset Password" }).click();
+  await expect(toast(page, "Password Reset Failed")).toContainText("Password must be at least 8 characters long");
+  await dialog.getByLabel("New password", { exact: true }).fill("Cedar-Wren-Harbor-47");
+  await dialog.getByLabel("Confirm new password").fill("Cedar-Wren-Harbor-47");
+  await dialog.getByRole("button", { name: "Reset Password" }).click();
+  await expect(toast(page, "Password Reset")).toContainText(sponsor.email);
+  await waitForMail(sponsor.email, /changed by an administrator/);
+
+  // A new sponsor signs up elsewhere: the cleared list shows them without a reload.
+  await visit("/admin/sponsors");
+  await waitForHydration(page);
+  const newcomer = await insertCustomer(db, { email: uniqueEmail("newcomer") });
+  await expect(page.getByRole("row").filter({ hasText: newcomer.email })).toHaveCount(1);
+
+  // Another screen by its address: refused with the reason, still signed in.
+  await visit("/admin/role-permissions");
+  await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("You don't have permission to view role permissions. Ask an administrator if you need it.")).toBeVisible();
+  await visit("/admin/users");
+  await expect(page.getByRole("main").getByText("You don't have permission to view users. Ask an administrator if you need it.")).toBeVisible();
+});
