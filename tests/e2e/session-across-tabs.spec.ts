@@ -87,4 +87,19 @@ test.describe("the signed-in state across tabs", () => {
     expect(await sameDocument(other)).toBe(true);
     await expect(signedIn(other)).toHaveCount(1);
   });
+
+  test("a sign-out in another tab sends an open back-office page to the home page", async ({ context, signIn }) => {
+    await signIn.admin();
+    const screen = await context.newPage();
+    await open(screen, "/admin/users");
+    const account = await context.newPage();
+    await account.goto("/admin/security");
+    await waitForHydration(account);
+    await account.getByRole("navigation", { name: "Back-office" }).getByRole("button", { name: "Logout" }).click();
+    await expect(account).toHaveURL("/auth");
+    // The spec's sign-out event: to /, not to the sign-in form, and nothing of the screen left.
+    await expect(screen).toHaveURL("/");
+    await expect(screen.getByRole("heading", { name: "User Management" })).toHaveCount(0);
+    await expect(signedIn(screen)).toHaveCount(0);
+  });
 });

@@ -8,7 +8,7 @@
  */
 
 export const VIEWER_ATTRIBUTE = "data-viewer";
-/** Dispatched on window for the React root to revalidate (use-session-revalidation.ts). */
+/** Dispatched on window for the React root to revalidate (use-session-revalidation.ts); its detail is the new viewer. */
 export const SESSION_CHANGED_EVENT = "apiary:session-changed";
 export const SESSION_CHANNEL = "apiary-session";
 
@@ -34,7 +34,7 @@ export function followSessionAcrossTabs() {
     const mine = viewer();
     if (typeof event.data !== "string" || mine === null || event.data === mine || reloading) return;
     const reactRuns = root.hasAttribute("data-hydrated") && !root.hasAttribute("data-static");
-    if (reactRuns) window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+    if (reactRuns) window.dispatchEvent(new CustomEvent<string>(SESSION_CHANGED_EVENT, { detail: event.data }));
     else {
       // Every other tab announces the change too, while this page is still being replaced:
       // one reload is enough (another would cancel it and start again).
