@@ -1,5 +1,6 @@
 import { PGlite } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
@@ -51,7 +52,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     location = path.resolve(dataDir, "pglite");
     mkdirSync(location, { recursive: true });
   }
-  const client = await PGlite.create(location, { extensions: { btree_gist } });
+  const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,

@@ -32,7 +32,7 @@ export const hiveAdoptions = pgTable(
     check("hive_adoptions_end_date_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index("hive_adoptions_user_idx").on(t.userId),
     index("hive_adoptions_tier_status_idx").on(t.tierId, t.status),
-    index("hive_adoptions_created_at_idx").on(t.createdAt.desc()),
+    index("hive_adoptions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -51,6 +51,6 @@ export const paymentHistory = pgTable(
   },
   (t) => [
     check("payment_history_amount_check", sql`${t.amount} > 0`),
-    index("payment_history_adoption_idx").on(t.adoptionId, t.paymentDate.desc()),
+    index("payment_history_adoption_idx").on(t.adoptionId, t.paymentDate.desc().nullsFirst()),
   ],
 );

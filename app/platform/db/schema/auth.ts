@@ -6,15 +6,20 @@ import { createdAt, updatedAt } from "./columns";
  * named in the plural like ours; the auth configuration maps its model names to them.
  * Ids are text because Better Auth generates them.
  */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull().default(""),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull().default(""),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Activity's search by a piece of a person's e-mail.
+  (t) => [index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops"))],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -43,6 +43,6 @@ export const bookings = pgTable(
     check("bookings_guest_email_check", sql`position('@' in ${t.guestEmail}) > 1`),
     index("bookings_guest_email_idx").on(sql`lower(${t.guestEmail})`),
     index("bookings_user_id_idx").on(t.userId),
-    index("bookings_created_at_idx").on(t.createdAt.desc()),
+    index("bookings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );

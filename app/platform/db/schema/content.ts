@@ -44,7 +44,7 @@ export const posts = pgTable(
   (t) => [
     check("posts_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN)}'`),
     check("posts_published_at_check", sql`not ${t.published} or ${t.publishedAt} is not null`),
-    index("posts_published_idx").on(t.published, t.publishedAt.desc()),
+    index("posts_published_idx").on(t.published, t.publishedAt.desc().nullsFirst()),
   ],
 );
 

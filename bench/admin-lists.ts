@@ -1,0 +1,114 @@
+/**
+ * The back-office's two biggest lists at 100,000 rows: User Management (profiles) and Activity
+ * (the audit trail). Times the list queries as the screens run them (first page, a sort, a
+ * search, a filter, with the total count), on a database filled with 100,000 people and 100,000
+ * audit rows. Prints the median and p95 of each; target: median ≤ 100 ms on PostgreSQL.
+ *
+ *   BENCH_DATABASE_URL=postgres://user@host/db npx tsx bench/admin-lists.ts   # PostgreSQL (a scratch database is created in it)
+ *   npx tsx bench/admin-lists.ts --engine=pglite                              # embedded, for comparison
+ * Options: --rows=100000 --runs=40 --keep (leave the PostgreSQL database, to EXPLAIN its queries)
+ */
+import { sql } from "drizzle-orm";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { listActivity } from "../app/features/activity/activity.server";
+import { activityScreen } from "../app/features/activity/activity.screen";
+import { allPermissions } from "../app/features/accounts/permissions";
+import type { BackOfficeContext } from "../app/features/back-office/context";
+import { parseListParams } from "../app/features/back-office/list-params";
+import { listUsers } from "../app/features/users/users.server";
+import { usersScreen } from "../app/features/users/users.screen";
+import { openDatabase } from "../app/platform/db/client.server";
+import { runMigrations } from "../app/platform/db/migrate.server";
+import type { Platform } from "../app/platform/runtime.server";
+import { createScratchDatabase } from "../tests/setup/templates";
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const engine = (args.engine ?? (databaseUrl ? "postgres" : "pglite")) as "postgres" | "pglite";
+const ROWS = Number(args.rows ?? 100_000);
+const RUNS = Number(args.runs ?? 40);
+const TARGET_MS = 100;
+
+async function main() {
+  const scratch = engine === "postgres" ? await createScratchDatabase(databaseUrl!) : undefined;
+  const dataDir = engine === "pglite" ? mkdtempSync(path.join(tmpdir(), "apiary-bench-")) : undefined;
+  const handle = await openDatabase({ databaseUrl: scratch?.url, dataDir, poolMax: 4 });
+  try {
+    await runMigrations(handle);
+    const { db } = handle;
+    const started = performance.now();
+    // People: e-mails user-000001@example.org …, phones on one in three, created over two years;
+    // all customers, one in fifty also staff. Audit: a third security events, the rest changes.
+    await db.execute(sql`insert into users (id, email, email_verified, name)
+      select 'u' || i, 'user-' || lpad(i::text, 6, '0') || '@example.org', true, 'Bench ' || i from generate_series(1, ${ROWS}) i`);
+    await db.execute(sql`insert into profiles (id, email, phone_number, first_login, created_at)
+      select 'u' || i, 'user-' || lpad(i::text, 6, '0') || '@example.org', case when i % 3 = 0 then '+1 360 555 ' || lpad((i % 10000)::text, 4, '0') end, i % 97 = 0,
+             now() - (i || ' minutes')::interval * 7 from generate_series(1, ${ROWS}) i`);
+    await db.execute(sql`insert into user_roles (user_id, role) select 'u' || i, 'customer' from generate_series(1, ${ROWS}) i`);
+    await db.execute(sql`insert into user_roles (user_id, role) select 'u' || i, 'front_desk' from generate_series(1, ${ROWS}, 50) i`);
+    await db.execute(sql`insert into security_audit_log (user_id, event_type, event_details, module, record_id, before, after, ip_address, created_at)
+      select 'u' || (1 + (i * 7919) % ${ROWS}),
+             case when i % 3 = 0 then 'login_success' else 'record_updated' end,
+             case when i % 3 = 0 then '{"method":"password","portal":"admin"}'::jsonb else jsonb_build_object('email', 'user-' || lpad((i % ${ROWS} + 1)::text, 6, '0') || '@example.org') end,
+             case when i % 3 = 0 then null else (array['users','bookings','sponsors','pages','role_permissions'])[1 + i % 5]::permission_module end,
+             case when i % 3 = 0 then null else 'r' || i end,
+             case when i % 3 = 0 then null else '{"phoneNumber":null}'::jsonb end,
+             case when i % 3 = 0 then null else '{"phoneNumber":"+1 360 555 0100"}'::jsonb end,
+             '10.0.' || (i % 250) || '.' || (i % 200),
+             now() - (i || ' minutes')::interval * 5
+      from generate_series(1, ${ROWS}) i`);
+    await db.execute(sql`analyze`);
+    console.log(`${engine}: ${ROWS.toLocaleString("en-US")} people and ${ROWS.toLocaleString("en-US")} audit rows in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const platform = { db } as unknown as Platform;
+    const ctx: BackOfficeContext = {
+      platform,
+      actor: { kind: "staff", userId: "u1", email: "user-000001@example.org", emailVerified: true, firstLogin: false, roles: ["admin"], isAdministrator: true, permissions: allPermissions(), twoFactorRequired: false },
+      meta: { headers: new Headers(), clientAddress: "127.0.0.1", userAgent: "bench" },
+    } as BackOfficeContext;
+    const users = (query: string) => () => listUsers(ctx, parseListParams(new URLSearchParams(query), usersScreen.list));
+    const activity = (query: string) => () => listActivity(ctx, parseListParams(new URLSearchParams(query), activityScreen.list));
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const scenarios: [string, () => Promise<{ total: number }>][] = [
+      ["users: first page, newest first", users("")],
+      ["users: sorted by e-mail", users("sort=email&dir=asc")],
+      ["users: search 'user-0421', by e-mail", users("q=user-0421&sort=email&dir=asc")],
+      ["users: search '555 01', newest first", users("q=555%2001")],
+      ["users: page 40 of a staff role", users("role=front_desk&page=40")],
+      ["activity: first page, newest first", activity("")],
+      ["activity: search a person's e-mail", activity("q=user-004242")],
+      ["activity: module Sponsors, changes", activity("module=sponsors&kind=changes")],
+      ["activity: one week, security events", activity(`from=${day(200)}&to=${day(193)}&kind=security`)],
+    ];
+
+    const rows: string[][] = [];
+    for (const [name, run] of scenarios) {
+      for (let i = 0; i < 5; i++) await run();
+      const times: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const t0 = performance.now();
+        total = (await run()).total;
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      const median = times[Math.floor(times.length / 2)]!;
+      const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
+      rows.push([name, total.toLocaleString("en-US"), median.toFixed(1), p95.toFixed(1), median <= TARGET_MS ? "ok" : "OVER"]);
+    }
+    const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[["list", "matching", "median ms", "p95 ms", "≤100"], ...rows].map((r) => r[c]!.length)));
+    const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
+    console.log(line(["list", "matching", "median ms", "p95 ms", "≤100"]));
+    for (const r of rows) console.log(line(r));
+    process.exitCode = rows.some((r) => r[4] === "OVER") && engine === "postgres" ? 1 : 0;
+  } finally {
+    await handle.close();
+    if (args.keep !== undefined && scratch) console.log(`kept ${scratch.url}`);
+    else await scratch?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
