@@ -67,7 +67,7 @@ export const activityScreen = defineScreen<ActivityRow>({
       id: "person",
       header: "Person",
       value: (row) => row.person ?? "",
-      cell: (row) => row.person ?? missing,
+      cell: (row) => (row.person ? <span className="block min-w-40 whitespace-normal [overflow-wrap:anywhere]">{row.person}</span> : missing),
     },
     { id: "event", header: "Event", value: (row) => eventLabel(row.event) },
     {
@@ -86,7 +86,7 @@ export const activityScreen = defineScreen<ActivityRow>({
       id: "details",
       header: "Details",
       value: (row) => row.details,
-      cell: (row) => <span className="block max-w-md whitespace-normal [overflow-wrap:anywhere]">{row.details || "—"}</span>,
+      cell: (row) => <span className="block max-w-md min-w-64 whitespace-normal">{row.details || "—"}</span>,
     },
     {
       id: "address",

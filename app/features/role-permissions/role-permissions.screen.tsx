@@ -1,5 +1,5 @@
 import { KeyRound } from "lucide-react";
-import { MODULE_LABELS, PERMISSION_MODULES } from "../accounts/permissions";
+import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "../accounts/permissions";
 import { defineScreen } from "../back-office/screen";
 import type { RolePermissionRow } from "./role-permissions.server";
 
@@ -36,7 +36,21 @@ export const rolePermissionsScreen = defineScreen<RolePermissionRow>({
     ],
   },
   columns: [
-    { id: "role", header: "Role", value: (row) => row.role, sortable: true },
+    {
+      id: "role",
+      header: "Role",
+      value: (row) => row.role,
+      // The two roles whose rows are fixed say so in the list, before anyone opens them.
+      cell: (row) =>
+        isStaffRole(row.role) ? (
+          row.role
+        ) : (
+          <>
+            {row.role} <span className="ml-1 rounded-full bg-cream-dark px-2 py-0.5 text-xs font-semibold text-ink-muted">built-in</span>
+          </>
+        ),
+      sortable: true,
+    },
     {
       id: "module",
       header: "Module",

@@ -158,7 +158,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                     onKeyDown={onRowKeyDown}
                     onClick={(event) => {
                       // A click anywhere on the row opens it, unless it was on a control of its own.
-                      if (!href || (event.target as HTMLElement).closest("a, button, input, select, label, details")) return;
+                      if (!href || (event.target as HTMLElement).closest("a, button, input, select, label, [popover]")) return;
                       void navigate(href, { preventScrollReset: true });
                     }}
                     className={cn("border-t border-border align-top", href && "cursor-pointer hover:bg-honey-50")}
