@@ -220,7 +220,7 @@ export const demoPages = [
 type Flags = [view: boolean, create: boolean, update: boolean, remove: boolean];
 const all: Flags = [true, true, true, true];
 
-export const demoRolePermissions: { role: "admin" | "customer"; module: PermissionModule; flags: Flags }[] = [
+export const demoRolePermissions: { role: string; module: PermissionModule; flags: Flags }[] = [
   ...permissionModule.enumValues.map((module) => ({ role: "admin" as const, module, flags: all })),
   // Customers act only on their own records; the features check ownership on top of this.
   { role: "customer", module: "profile", flags: [true, false, true, false] },
@@ -232,4 +232,12 @@ export const demoRolePermissions: { role: "admin" | "customer"; module: Permissi
   { role: "customer", module: "pages", flags: [true, false, false, false] },
   { role: "customer", module: "posts", flags: [true, false, false, false] },
   { role: "customer", module: "menu_items", flags: [true, false, false, false] },
+  // Two example staff roles, held by nobody until an administrator grants them in Manage Roles:
+  // the front desk looks after stays and the people behind them, the editor the site's content.
+  { role: "front_desk", module: "bookings", flags: [true, true, true, false] },
+  { role: "front_desk", module: "hive_adoptions", flags: [true, false, false, false] },
+  { role: "front_desk", module: "sponsors", flags: [true, false, true, false] },
+  { role: "editor", module: "pages", flags: all },
+  { role: "editor", module: "posts", flags: all },
+  { role: "editor", module: "menu_items", flags: all },
 ];

@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../../../../tests/setup/databases";
 import * as s from "../schema";
@@ -93,5 +93,10 @@ describe.each(testEngines())("demo data on $name", ({ open }) => {
     const customer = perms.filter((p) => p.role === "customer");
     expect(customer.some((p) => p.canDelete)).toBe(false);
     expect(customer.find((p) => p.module === "users")).toBeUndefined();
+    // The example staff roles: what they may do, and nobody holds them yet.
+    const frontDesk = perms.filter((p) => p.role === "front_desk").map((p) => p.module).sort();
+    expect(frontDesk).toEqual(["bookings", "hive_adoptions", "sponsors"]);
+    expect(perms.filter((p) => p.role === "editor").every((p) => ["pages", "posts", "menu_items"].includes(p.module) && p.canDelete)).toBe(true);
+    expect(await t.db.select().from(s.userRoles).where(inArray(s.userRoles.role, ["front_desk", "editor"]))).toEqual([]);
   });
 });
