@@ -133,6 +133,16 @@ export async function addRolePermission(ctx: BackOfficeContext, input: unknown):
   });
 }
 
+const GONE = "This permission row no longer exists.";
+
+/** The row a change is about, locked until the change commits, or why it may not be changed. */
+async function lockRowToChange(tx: Queryable, actor: StaffActor, id: string): Promise<RolePermissionRow | CommandResult<never>> {
+  const [current] = isUuid(id) ? await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update") : [];
+  if (!current) return failed(404, GONE);
+  const locked = lockedReason(actor, current.role);
+  return locked ? failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked) : current;
+}
+
 /** Changes a row's flags; its role and module stay as they are (locked in the dialog). */
 export async function updateRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<RolePermissionRow>> {
   const { platform, actor, meta } = ctx;
@@ -140,13 +150,9 @@ export async function updateRolePermission(ctx: BackOfficeContext, input: unknow
   const parsed = EditRolePermissionSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, ...flags } = parsed.data;
-  if (!isUuid(id)) return failed(404, "This permission row no longer exists.");
-
   return platform.db.transaction(async (tx) => {
-    const [current] = await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update");
-    if (!current) return failed(404, "This permission row no longer exists.");
-    const locked = lockedReason(actor, current.role);
-    if (locked) return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked);
+    const current = await lockRowToChange(tx, actor, id);
+    if ("ok" in current) return current;
     const [row] = await tx
       .update(rolePermissions)
       .set({ ...flags, updatedAt: new Date() })
@@ -180,13 +186,9 @@ export async function deleteRolePermission(ctx: BackOfficeContext, input: unknow
   const parsed = DeleteRolePermissionSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id } = parsed.data;
-  if (!isUuid(id)) return failed(404, "This permission row no longer exists.");
-
   return platform.db.transaction(async (tx) => {
-    const [current] = await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update");
-    if (!current) return failed(404, "This permission row no longer exists.");
-    const locked = lockedReason(actor, current.role);
-    if (locked) return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked);
+    const current = await lockRowToChange(tx, actor, id);
+    if ("ok" in current) return current;
     await tx.delete(rolePermissions).where(eq(rolePermissions.id, id));
     await recordChange(
       tx,

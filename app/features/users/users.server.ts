@@ -28,7 +28,6 @@ export type UserRow = {
 const rolesOf = sql<string[]>`coalesce((select array_agg(r.role order by r.role) from user_roles r where r.user_id = profiles.id), '{}'::text[])`;
 const twoFactorOf = sql<TwoFactorState>`case when profiles.is_2fa_enabled then 'enabled' when profiles.two_factor_required then 'required' else 'disabled' end`;
 
-
 function userFilters(params: ListParams): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (params.q) conditions.push(or(ilike(profiles.email, containing(params.q)), ilike(profiles.phoneNumber, containing(params.q))));

@@ -187,15 +187,7 @@ function EditDialog({ row, locked, closeHref, lastResult }: { row: RolePermissio
           </p>
         )}
         <FlagFields fields={fields} row={row} disabled={Boolean(locked)} />
-        {locked ? (
-          <div className="mt-6 flex justify-end">
-            <ButtonLink to={closeHref} preventScrollReset variant="outline">
-              Close
-            </ButtonLink>
-          </div>
-        ) : (
-          <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit" />
-        )}
+        {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit" />}
       </SchemaForm>
     </ScreenDialog>
   );
@@ -219,16 +211,19 @@ function DeleteDialog({ row, locked, closeHref, lastResult }: { row: RolePermiss
             Are you sure you want to delete the {MODULE_LABELS[row.module]} permissions of <strong>{row.role}</strong>? People with this role lose them at once. This action cannot be undone.
           </p>
         )}
-        {locked ? (
-          <div className="mt-6 flex justify-end">
-            <ButtonLink to={closeHref} preventScrollReset variant="outline">
-              Close
-            </ButtonLink>
-          </div>
-        ) : (
-          <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-        )}
+        {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />}
       </SchemaForm>
     </ScreenDialog>
+  );
+}
+
+/** A locked row's dialog has nothing to send: only a way back. */
+function CloseOnly({ closeHref }: { closeHref: string }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <ButtonLink to={closeHref} preventScrollReset variant="outline">
+        Close
+      </ButtonLink>
+    </div>
   );
 }

@@ -19,7 +19,7 @@ export function RowActions({ label, actions }: { label: string; actions: readonl
         popoverTarget={id}
         aria-label={`Actions for ${label}`}
         style={{ anchorName: anchor } as CSSProperties}
-        className="group inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-ink/25 px-3 text-sm font-semibold hover:bg-cream-dark focus-visible:outline-2 focus-visible:outline-primary"
+        className="inline-flex min-h-9 cursor-pointer items-center gap-1 rounded-full border border-ink/25 px-3 text-sm font-semibold hover:bg-cream-dark focus-visible:outline-2 focus-visible:outline-primary"
       >
         Actions
         <ChevronDown aria-hidden="true" className="size-4" />
@@ -28,7 +28,7 @@ export function RowActions({ label, actions }: { label: string; actions: readonl
         id={id}
         popover="auto"
         style={{ positionAnchor: anchor } as CSSProperties}
-        className="m-0 min-w-44 rounded-xl border border-border bg-surface p-1 text-ink shadow-card supports-[position-area:bottom]:inset-auto supports-[position-area:bottom]:mt-1 supports-[position-area:bottom]:[position-area:bottom_span-left] supports-[position-area:bottom]:[position-try-fallbacks:flip-block]"
+        className="min-w-44 rounded-xl border border-border bg-surface p-1 text-ink shadow-card supports-[position-area:bottom]:inset-auto supports-[position-area:bottom]:m-0 supports-[position-area:bottom]:mt-1 supports-[position-area:bottom]:[position-area:bottom_span-left] supports-[position-area:bottom]:[position-try-fallbacks:flip-block]"
       >
         <ul>
           {actions.map((action) => (
