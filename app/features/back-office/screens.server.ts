@@ -1,4 +1,5 @@
 import { listActivity } from "~/features/activity/activity.server";
+import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
@@ -15,6 +16,10 @@ export type ScreenServer = {
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
+  locations: {
+    list: listLocations,
+    commands: { add: addLocation, edit: updateLocation, delete: deleteLocation },
+  },
   sponsors: {
     list: listSponsors,
     commands: { "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "sponsors", input) },

@@ -1,0 +1,124 @@
+import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { recordChange } from "~/features/accounts/audit.server";
+import { assertCan } from "~/features/accounts/permissions";
+import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { containing } from "~/features/back-office/search";
+import { SqlState, sqlStateOf } from "~/platform/db/errors";
+import { assets, locations } from "~/platform/db/schema";
+import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "./locations.schema";
+
+/** One location in the back-office (dates as ISO strings: the row travels to the browser). */
+export type LocationRow = { id: string; name: string; address: string; amenities: string[]; timeZone: string; assetCount: number };
+
+// Written out: inside a select, Drizzle leaves column names unqualified, and both tables have an "id".
+const assetCountOf = sql<number>`(select count(*)::int from assets a where a.location_id = locations.id)`;
+const locationColumns = { id: locations.id, name: locations.name, address: locations.address, amenities: locations.amenities, timeZone: locations.timeZone, assetCount: assetCountOf };
+
+const SORTS = { name: locations.name, address: locations.address, assets: assetCountOf } as const;
+export const LOCATION_SORTS = Object.keys(SORTS);
+
+const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(locations.name, containing(params.q)), ilike(locations.address, containing(params.q))) : undefined);
+
+/** The locations, ordered by name (the spec), with how many assets each has. */
+export async function listLocations({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "locations", "view");
+  const where = filtersOf(params);
+  const column = SORTS[params.sort as keyof typeof SORTS] ?? locations.name;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select(locationColumns)
+      .from(locations)
+      .where(where)
+      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(locations.name))
+      .limit(page.limit)
+      .offset(page.offset),
+    platform.db.select({ total: count() }).from(locations).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function getLocation({ platform, actor }: BackOfficeContext, id: string): Promise<LocationRow | null> {
+  assertCan(actor, "locations", "view");
+  if (!UUID.test(id)) return null;
+  const [row] = await platform.db.select(locationColumns).from(locations).where(eq(locations.id, id));
+  return row ?? null;
+}
+
+export const duplicateName = (name: string) => `There is already a location called "${name}". Choose another name.`;
+const GONE = "This location no longer exists.";
+const fieldsOf = (row: Pick<LocationRow, "name" | "address" | "amenities" | "timeZone">) => ({ name: row.name, address: row.address, amenities: row.amenities, timeZone: row.timeZone });
+
+/** Runs a write whose only expected database refusal is a second location of the same name. */
+async function unlessDuplicate<T>(name: string, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sqlStateOf(error) === SqlState.uniqueViolation) return failed(409, duplicateName(name), { name: [duplicateName(name)] });
+    throw error;
+  }
+}
+
+export async function addLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "locations", "create");
+  const parsed = AddLocationSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const fields = parsed.data;
+  return unlessDuplicate(fields.name, () =>
+    platform.db.transaction(async (tx) => {
+      const [row] = await tx.insert(locations).values(fields).returning({ id: locations.id });
+      await recordChange(tx, actor, { module: "locations", action: "create", recordId: row!.id, after: fieldsOf(fields), details: { label: fields.name } }, meta);
+      return succeeded({ id: row!.id }, "Location added", fields.name);
+    }),
+  );
+}
+
+export async function updateLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "locations", "update");
+  const parsed = EditLocationSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, ...fields } = parsed.data;
+  if (!UUID.test(id)) return failed(404, GONE);
+  return unlessDuplicate(fields.name, () =>
+    platform.db.transaction(async (tx) => {
+      const [current] = await tx.select(locationColumns).from(locations).where(eq(locations.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      await tx
+        .update(locations)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(locations.id, id));
+      await recordChange(tx, actor, { module: "locations", action: "update", recordId: id, before: fieldsOf(current), after: fieldsOf(fields), details: { label: fields.name } }, meta);
+      return succeeded(null, "Location updated", fields.name);
+    }),
+  );
+}
+
+/** How a location that still has assets is refused: the assets named, the way out said. */
+export function stillHasAssets(name: string, assetNames: readonly string[]) {
+  const listed = assetNames.slice(0, 3).join(", ") + (assetNames.length > 3 ? ` and ${assetNames.length - 3} more` : "");
+  return `${name} still has ${assetNames.length === 1 ? "an asset" : `${assetNames.length} assets`} (${listed}). Move them to another location or delete them first, or mark them unavailable.`;
+}
+
+export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "locations", "delete");
+  const parsed = DeleteLocationSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id } = parsed.data;
+  if (!UUID.test(id)) return failed(404, GONE);
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.select(locationColumns).from(locations).where(eq(locations.id, id)).for("update");
+    if (!current) return failed(404, GONE);
+    // Assets point at their location (on delete restrict): say which, rather than fail.
+    const held = await tx.select({ name: assets.name }).from(assets).where(eq(assets.locationId, id)).orderBy(asc(assets.name));
+    if (held.length > 0) return failed(409, stillHasAssets(current.name, held.map((asset) => asset.name)));
+    await tx.delete(locations).where(eq(locations.id, id));
+    await recordChange(tx, actor, { module: "locations", action: "delete", recordId: id, before: fieldsOf(current), details: { label: current.name } }, meta);
+    return succeeded(null, "Location deleted", current.name);
+  });
+}
