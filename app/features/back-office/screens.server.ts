@@ -1,4 +1,5 @@
 import { listActivity } from "~/features/activity/activity.server";
+import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
@@ -16,6 +17,10 @@ export type ScreenServer = {
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
+  assets: {
+    list: listAssets,
+    commands: { add: addAsset, edit: updateAsset, delete: deleteAsset },
+  },
   locations: {
     list: listLocations,
     commands: { add: addLocation, edit: updateLocation, delete: deleteLocation },

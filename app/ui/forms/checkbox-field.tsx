@@ -4,7 +4,8 @@ import type { AnyField } from "./field-frame";
 
 /** A checkbox with its label, a line saying what it means, and its error; the whole line is clickable. */
 export function CheckboxField({ field, label, hint, defaultChecked, disabled }: { field: AnyField; label: string; hint?: ReactNode; defaultChecked?: boolean; disabled?: boolean }) {
-  const described = [hint ? `${field.id}-hint` : "", field.errors?.length ? `${field.id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  // Conform adds the error's id itself when the field is invalid.
+  const described = hint ? `${field.id}-hint` : undefined;
   return (
     <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-xl border border-border px-3 py-2.5 hover:bg-cream-dark has-disabled:cursor-not-allowed has-disabled:hover:bg-transparent">
       <input

@@ -5,14 +5,15 @@ import { controlClasses, describedByOf, FieldFrame, type AnyField } from "./fiel
 type Props = {
   field: AnyField;
   label: string;
-  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date";
+  type?: "text" | "email" | "password" | "tel" | "url" | "number" | "date" | "time";
   autoComplete?: string;
   hint?: ReactNode;
   optional?: boolean;
-  inputMode?: "numeric" | "text" | "email" | "tel";
+  inputMode?: "numeric" | "decimal" | "text" | "email" | "tel";
   maxLength?: number;
   min?: string | number;
   max?: string | number;
+  step?: string | number;
   onValueChange?: (value: string) => void;
   className?: string;
   autoFocus?: boolean;
@@ -21,7 +22,7 @@ type Props = {
 };
 
 /** A labelled input with its hint and error wired up for screen readers (aria-describedby, aria-invalid). */
-export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, min, max, onValueChange, className, autoFocus, list }: Props) {
+export function TextField({ field, label, type = "text", autoComplete, hint, optional, inputMode, maxLength, min, max, step, onValueChange, className, autoFocus, list }: Props) {
   return (
     <FieldFrame field={field} label={label} optional={optional} hint={hint} className={className}>
       <input
@@ -32,6 +33,7 @@ export function TextField({ field, label, type = "text", autoComplete, hint, opt
         maxLength={maxLength}
         min={min}
         max={max}
+        step={step}
         onInput={onValueChange && ((event) => onValueChange(event.currentTarget.value))}
         autoFocus={autoFocus}
         list={list}

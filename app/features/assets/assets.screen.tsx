@@ -1,0 +1,52 @@
+import { Caravan } from "lucide-react";
+import { defineScreen } from "../back-office/screen";
+import { ASSET_STATUS_LABELS, ASSET_STATUSES, type AssetStatusName } from "./asset-options";
+import type { AssetRow } from "./assets.server";
+
+// The spec's colours: available green, occupied red, maintenance yellow, unavailable grey (text 7:1 or better on each).
+const STATUS_CLASSES: Record<AssetStatusName, string> = {
+  available: "bg-forest-100 text-forest-800",
+  occupied: "bg-red-100 text-red-900",
+  maintenance: "bg-honey-200 text-honey-900",
+  unavailable: "bg-stone-200 text-stone-800",
+};
+
+const price = (value: string) => `$${Number(value).toFixed(2)}`;
+
+export const assetsScreen = defineScreen<AssetRow>({
+  id: "assets",
+  module: "assets",
+  path: "/admin/assets",
+  routeFile: "routes/admin/assets.tsx",
+  label: "Assets",
+  heading: "Assets",
+  description: "What guests book: the RVs and rentals at each location, their hours and nightly price.",
+  icon: Caravan,
+  group: "main",
+  liveTables: ["assets", "locations"],
+  list: {
+    sorts: ["name", "location", "status", "price"],
+    defaultSort: { id: "name", dir: "asc" },
+    filters: { status: ASSET_STATUSES, location: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
+    searchLabel: "Search by name or description",
+    empty: "No assets found.",
+    filterControls: [{ id: "status", label: "Status", kind: "select", options: ASSET_STATUSES.map((status) => ({ value: status, label: ASSET_STATUS_LABELS[status] })) }],
+  },
+  columns: [
+    { id: "name", header: "Name", value: (row) => row.name, sortable: true },
+    { id: "type", header: "Type", value: (row) => row.type.toUpperCase() },
+    { id: "location", header: "Location", value: (row) => row.locationName, sortable: true },
+    {
+      id: "status",
+      header: "Status",
+      value: (row) => ASSET_STATUS_LABELS[row.status],
+      cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[row.status]}`}>{ASSET_STATUS_LABELS[row.status]}</span>,
+      sortable: true,
+    },
+    { id: "checkIn", header: "Check-in", value: (row) => row.checkInTime },
+    { id: "checkOut", header: "Check-out", value: (row) => row.checkOutTime },
+    { id: "price", header: "Price per night", value: (row) => price(row.pricePerNight), sortable: true },
+    { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
+  ],
+  commands: { add: "create", edit: "update", delete: "delete" },
+});

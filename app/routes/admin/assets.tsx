@@ -1,0 +1,138 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Plus } from "lucide-react";
+import { ASSET_STATUS_LABELS, ASSET_STATUSES, ASSET_TYPE_LABELS, ASSET_TYPES } from "~/features/assets/asset-options";
+import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "~/features/assets/assets.schema";
+import { assetsScreen } from "~/features/assets/assets.screen";
+import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
+import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { listSearch } from "~/features/back-office/list-params";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { DataTable } from "~/ui/admin/data-table";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { RowActions } from "~/ui/admin/row-actions";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { CheckboxField } from "~/ui/forms/checkbox-field";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { SelectField } from "~/ui/forms/select-field";
+import { TextAreaField } from "~/ui/forms/text-area-field";
+import { TextField } from "~/ui/forms/text-field";
+import { ButtonLink } from "~/ui/primitives/button";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/assets";
+
+export const meta: Route.MetaFunction = () => [{ title: "Assets | Apiary Back-office" }];
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadScreenList(assetsScreen, args);
+  const search = new URL(args.request.url).searchParams;
+  const ctx = backOfficeContext(args);
+  const asked = search.get("dialog");
+  if (asked === "add" && list.can.create) return { ...list, dialog: "add" as const, asset: null, locations: await listLocationChoices(ctx.platform.db) };
+  const allowed = asked === "edit" ? list.can.update : asked === "delete" ? list.can.delete : false;
+  const asset = allowed ? await getAsset(ctx, search.get("id") ?? "") : null;
+  if (!asset) return { ...list, dialog: null, asset: null, locations: [] };
+  return { ...list, dialog: asked as "edit" | "delete", asset, locations: asked === "edit" ? await listLocationChoices(ctx.platform.db) : [] };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runScreenCommand(assetsScreen, args);
+}
+
+export default function AssetsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  useLiveRevalidation(assetsScreen.liveTables);
+  const { rows, total, params, pageCount, can, dialog, asset, locations } = loaderData;
+  const listHref = `${assetsScreen.path}${listSearch(params)}`;
+  const dialogHref = (name: "edit" | "delete", row: AssetRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(row.id)}`;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const rowActions = (row: AssetRow) => [...(can.update ? [{ label: "Edit", to: dialogHref("edit", row) }] : []), ...(can.delete ? [{ label: "Delete", to: dialogHref("delete", row) }] : [])];
+
+  return (
+    <>
+      <ScreenHeader screen={assetsScreen}>
+        {can.create && (
+          <ButtonLink to={`${listSearch(params)}&dialog=add`} preventScrollReset>
+            <Plus aria-hidden="true" />
+            Add Asset
+          </ButtonLink>
+        )}
+      </ScreenHeader>
+      <DataTable
+        screen={assetsScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => row.name}
+        rowHref={can.update ? (row) => dialogHref("edit", row) : undefined}
+        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={rowActions(row)} /> : undefined}
+      />
+      {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}
+    </>
+  );
+}
+
+function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: AssetRow | null; locations: { id: string; name: string }[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const schema = asset ? EditAssetSchema : AddAssetSchema;
+  const [form, fields] = useForm({
+    id: asset ? "edit-asset" : "add-asset",
+    lastResult,
+    // The spec's defaults for a new asset: an RV, available, 15:00 to 11:00, $0.
+    defaultValue: {
+      name: asset?.name ?? "",
+      type: asset?.type ?? "rv",
+      locationId: asset?.locationId ?? "",
+      status: asset?.status ?? "available",
+      checkInTime: asset?.checkInTime ?? "15:00",
+      checkOutTime: asset?.checkOutTime ?? "11:00",
+      pricePerNight: asset ? Number(asset.pricePerNight).toFixed(2) : "0",
+      description: asset?.description ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title={asset ? "Edit Asset" : "Add Asset"} closeHref={closeHref}>
+      <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
+        {asset && <input type="hidden" name="id" value={asset.id} />}
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <TextField field={fields.name} label="Name" autoComplete="off" maxLength={100} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.type} label="Type" options={ASSET_TYPES.map((type) => ({ value: type, label: ASSET_TYPE_LABELS[type] }))} />
+          <SelectField field={fields.status} label="Status" options={ASSET_STATUSES.map((status) => ({ value: status, label: ASSET_STATUS_LABELS[status] }))} />
+        </div>
+        <SelectField field={fields.locationId} label="Location" placeholder="Choose a location" options={locations.map((location) => ({ value: location.id, label: location.name }))} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.checkInTime} label="Check-in time" type="time" />
+          <TextField field={fields.checkOutTime} label="Check-out time" type="time" />
+        </div>
+        <TextField field={fields.pricePerNight} label="Price per night ($)" type="number" inputMode="decimal" min={0} step="0.01" />
+        <TextAreaField field={fields.description} label="Description" optional rows={3} maxLength={2000} />
+        {/* Shown once the server has listed the stays ahead, and kept while the person decides. */}
+        {lastResult?.error?.closeAnyway && <CheckboxField field={fields.closeAnyway} label="Save anyway" hint="The stays listed above are not cancelled." />}
+        <DialogButtons closeHref={closeHref} label={asset ? "Save Changes" : "Add Asset"} intent={asset ? "edit" : "add"} />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function DeleteDialog({ asset, closeHref, lastResult }: { asset: AssetRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useForm({ id: "delete-asset", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAssetSchema }) });
+  return (
+    <ScreenDialog title="Delete Asset" closeHref={closeHref}>
+      <SchemaForm form={form} schema={DeleteAssetSchema} preventScrollReset>
+        <input type="hidden" name="id" value={asset.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p>
+          Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
+        </p>
+        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
