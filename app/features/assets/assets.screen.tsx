@@ -1,4 +1,5 @@
 import { Caravan } from "lucide-react";
+import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ASSET_STATUS_LABELS, ASSET_STATUSES, type AssetStatusName } from "./asset-options";
 import type { AssetRow } from "./assets.server";
@@ -27,7 +28,7 @@ export const assetsScreen = defineScreen<AssetRow>({
   list: {
     sorts: ["name", "location", "status", "price"],
     defaultSort: { id: "name", dir: "asc" },
-    filters: { status: ASSET_STATUSES, location: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i },
+    filters: { status: ASSET_STATUSES, location: RECORD_ID_PATTERN },
     searchLabel: "Search by name or description",
     empty: "No assets found.",
     filterControls: [{ id: "status", label: "Status", kind: "select", options: ASSET_STATUSES.map((status) => ({ value: status, label: ASSET_STATUS_LABELS[status] })) }],

@@ -3,10 +3,11 @@ import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
+import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
-import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assets, bookings, locations } from "~/platform/db/schema";
 import { formatDay } from "~/ui/format";
 import { CLOSED_STATUSES, type AssetStatusName } from "./asset-options";
@@ -42,7 +43,6 @@ const toAssetRow = (row: AssetRow): AssetRow => ({ ...row, checkInTime: row.chec
 
 const SORTS = { name: assets.name, location: locations.name, status: assets.status, price: assets.pricePerNight } as const;
 export const ASSET_SORTS = Object.keys(SORTS);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filtersOf(params: ListParams): SQL | undefined {
   return and(
@@ -73,7 +73,7 @@ export async function listAssets({ platform, actor }: BackOfficeContext, params:
 
 export async function getAsset({ platform, actor }: BackOfficeContext, id: string): Promise<AssetRow | null> {
   assertCan(actor, "assets", "view");
-  if (!UUID.test(id)) return null;
+  if (!isRecordId(id)) return null;
   const [row] = await platform.db.select(assetColumns).from(assets).innerJoin(locations, eq(locations.id, assets.locationId)).where(eq(assets.id, id));
   return row ? toAssetRow(row) : null;
 }
@@ -121,14 +121,6 @@ const fieldsOf = (row: { name: string; type: string; locationId: string; status:
   description: row.description ?? null,
 });
 
-async function unlessDuplicate<T>(name: string, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlStateOf(error) === SqlState.uniqueViolation) return failed(409, duplicateAssetName(name), { name: [duplicateAssetName(name)] });
-    throw error;
-  }
-}
 
 export async function addAsset(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
   const { platform, actor, meta } = ctx;
@@ -136,8 +128,8 @@ export async function addAsset(ctx: BackOfficeContext, input: unknown): Promise<
   const parsed = AddAssetSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { closeAnyway: _ignored, ...fields } = parsed.data;
-  if (!UUID.test(fields.locationId)) return failed(400, NO_LOCATION, { locationId: [NO_LOCATION] });
-  return unlessDuplicate(fields.name, () =>
+  if (!isRecordId(fields.locationId)) return failed(400, NO_LOCATION, { locationId: [NO_LOCATION] });
+  return refuseDuplicate("name", duplicateAssetName(fields.name), () =>
     platform.db.transaction(async (tx) => {
       const [location] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, fields.locationId)).for("share");
       if (!location) return failed(400, NO_LOCATION, { locationId: [NO_LOCATION] });
@@ -158,9 +150,9 @@ export async function updateAsset(ctx: BackOfficeContext, input: unknown): Promi
   const parsed = EditAssetSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, closeAnyway, ...fields } = parsed.data;
-  if (!UUID.test(id)) return failed(404, GONE);
-  if (!UUID.test(fields.locationId)) return failed(400, NO_LOCATION, { locationId: [NO_LOCATION] });
-  return unlessDuplicate(fields.name, () =>
+  if (!isRecordId(id)) return failed(404, GONE);
+  if (!isRecordId(fields.locationId)) return failed(400, NO_LOCATION, { locationId: [NO_LOCATION] });
+  return refuseDuplicate("name", duplicateAssetName(fields.name), () =>
     platform.db.transaction(async (tx) => {
       const [current] = await tx.select(assetColumns).from(assets).innerJoin(locations, eq(locations.id, assets.locationId)).where(eq(assets.id, id)).for("update", { of: assets });
       if (!current) return failed(404, GONE);
@@ -193,7 +185,7 @@ export async function deleteAsset(ctx: BackOfficeContext, input: unknown): Promi
   const parsed = DeleteAssetSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id } = parsed.data;
-  if (!UUID.test(id)) return failed(404, GONE);
+  if (!isRecordId(id)) return failed(404, GONE);
   return platform.db.transaction(async (tx) => {
     const [current] = await tx.select(assetColumns).from(assets).innerJoin(locations, eq(locations.id, assets.locationId)).where(eq(assets.id, id)).for("update", { of: assets });
     if (!current) return failed(404, GONE);

@@ -52,4 +52,7 @@ export function listSearch(params: ListParams, changes: Partial<ListParams> = {}
   return `?${search.toString()}`;
 }
 
+/** The list as it is, with a dialog open over it (`?…&dialog=edit&id=…`): a link opens it, Back closes it. */
+export const dialogSearch = (params: ListParams, dialog: string, id?: string) => `${listSearch(params)}&dialog=${dialog}${id ? `&id=${encodeURIComponent(id)}` : ""}`;
+
 export const offsetOf = (params: ListParams) => (params.page - 1) * PAGE_SIZE;

@@ -42,6 +42,21 @@ export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: 
   };
 }
 
+export type RecordDialog = { dialog: "add" } | { dialog: "edit" | "delete"; id: string };
+
+/**
+ * The add, edit or delete dialog the URL asks for, if the person may use it (no dialog opens for
+ * what they may not do; the command checks again anyway).
+ */
+export function askedRecordDialog(request: Request, can: { create: boolean; update: boolean; delete: boolean }): RecordDialog | null {
+  const search = new URL(request.url).searchParams;
+  const dialog = search.get("dialog");
+  const id = search.get("id") ?? "";
+  if (dialog === "add" && can.create) return { dialog };
+  if ((dialog === "edit" && can.update) || (dialog === "delete" && can.delete)) return { dialog, id };
+  return null;
+}
+
 /** Field names never sent back to a form: what was typed there is not kept. */
 const SECRET_FIELD = /password/i;
 

@@ -3,9 +3,10 @@ import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
+import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
-import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assets, locations } from "~/platform/db/schema";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "./locations.schema";
 
@@ -39,11 +40,10 @@ export async function listLocations({ platform, actor }: BackOfficeContext, para
   return { rows, total: total?.total ?? 0 };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getLocation({ platform, actor }: BackOfficeContext, id: string): Promise<LocationRow | null> {
   assertCan(actor, "locations", "view");
-  if (!UUID.test(id)) return null;
+  if (!isRecordId(id)) return null;
   const [row] = await platform.db.select(locationColumns).from(locations).where(eq(locations.id, id));
   return row ?? null;
 }
@@ -52,15 +52,6 @@ export const duplicateName = (name: string) => `There is already a location call
 const GONE = "This location no longer exists.";
 const fieldsOf = (row: Pick<LocationRow, "name" | "address" | "amenities" | "timeZone">) => ({ name: row.name, address: row.address, amenities: row.amenities, timeZone: row.timeZone });
 
-/** Runs a write whose only expected database refusal is a second location of the same name. */
-async function unlessDuplicate<T>(name: string, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
-  try {
-    return await write();
-  } catch (error) {
-    if (sqlStateOf(error) === SqlState.uniqueViolation) return failed(409, duplicateName(name), { name: [duplicateName(name)] });
-    throw error;
-  }
-}
 
 export async function addLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
   const { platform, actor, meta } = ctx;
@@ -68,7 +59,7 @@ export async function addLocation(ctx: BackOfficeContext, input: unknown): Promi
   const parsed = AddLocationSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const fields = parsed.data;
-  return unlessDuplicate(fields.name, () =>
+  return refuseDuplicate("name", duplicateName(fields.name), () =>
     platform.db.transaction(async (tx) => {
       const [row] = await tx.insert(locations).values(fields).returning({ id: locations.id });
       await recordChange(tx, actor, { module: "locations", action: "create", recordId: row!.id, after: fieldsOf(fields), details: { label: fields.name } }, meta);
@@ -83,8 +74,8 @@ export async function updateLocation(ctx: BackOfficeContext, input: unknown): Pr
   const parsed = EditLocationSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, ...fields } = parsed.data;
-  if (!UUID.test(id)) return failed(404, GONE);
-  return unlessDuplicate(fields.name, () =>
+  if (!isRecordId(id)) return failed(404, GONE);
+  return refuseDuplicate("name", duplicateName(fields.name), () =>
     platform.db.transaction(async (tx) => {
       const [current] = await tx.select(locationColumns).from(locations).where(eq(locations.id, id)).for("update");
       if (!current) return failed(404, GONE);
@@ -110,7 +101,7 @@ export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Pr
   const parsed = DeleteLocationSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id } = parsed.data;
-  if (!UUID.test(id)) return failed(404, GONE);
+  if (!isRecordId(id)) return failed(404, GONE);
   return platform.db.transaction(async (tx) => {
     const [current] = await tx.select(locationColumns).from(locations).where(eq(locations.id, id)).for("update");
     if (!current) return failed(404, GONE);

@@ -5,6 +5,7 @@ import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionMod
 import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { rolePermissions } from "~/platform/db/schema";
@@ -81,7 +82,7 @@ export async function listRolePermissions({ platform, actor }: BackOfficeContext
 
 export async function getRolePermission({ platform, actor }: BackOfficeContext, id: string): Promise<RolePermissionRow | null> {
   assertCan(actor, "role_permissions", "view");
-  if (!isUuid(id)) return null;
+  if (!isRecordId(id)) return null;
   const [row] = await platform.db.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id));
   return row ?? null;
 }
@@ -92,8 +93,6 @@ export async function listDefinedRoles(db: Queryable): Promise<string[]> {
   return rows.map((row) => row.role);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
 
 /**
  * Adds a row: a new staff role is defined by its first row. One row per role and module: a
@@ -137,7 +136,7 @@ const GONE = "This permission row no longer exists.";
 
 /** The row a change is about, locked until the change commits, or why it may not be changed. */
 async function lockRowToChange(tx: Queryable, actor: StaffActor, id: string): Promise<RolePermissionRow | CommandResult<never>> {
-  const [current] = isUuid(id) ? await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update") : [];
+  const [current] = isRecordId(id) ? await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update") : [];
   if (!current) return failed(404, GONE);
   const locked = lockedReason(actor, current.role);
   return locked ? failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked) : current;

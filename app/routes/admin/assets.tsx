@@ -1,15 +1,15 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
 import { ASSET_STATUS_LABELS, ASSET_STATUSES, ASSET_TYPE_LABELS, ASSET_TYPES } from "~/features/assets/asset-options";
 import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "~/features/assets/assets.schema";
 import { assetsScreen } from "~/features/assets/assets.screen";
 import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
-import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { listSearch } from "~/features/back-office/list-params";
+import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
@@ -19,7 +19,6 @@ import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
-import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/assets";
 
@@ -27,14 +26,13 @@ export const meta: Route.MetaFunction = () => [{ title: "Assets | Apiary Back-of
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(assetsScreen, args);
-  const search = new URL(args.request.url).searchParams;
   const ctx = backOfficeContext(args);
-  const asked = search.get("dialog");
-  if (asked === "add" && list.can.create) return { ...list, dialog: "add" as const, asset: null, locations: await listLocationChoices(ctx.platform.db) };
-  const allowed = asked === "edit" ? list.can.update : asked === "delete" ? list.can.delete : false;
-  const asset = allowed ? await getAsset(ctx, search.get("id") ?? "") : null;
-  if (!asset) return { ...list, dialog: null, asset: null, locations: [] };
-  return { ...list, dialog: asked as "edit" | "delete", asset, locations: asked === "edit" ? await listLocationChoices(ctx.platform.db) : [] };
+  const asked = askedRecordDialog(args.request, list.can);
+  const locations = asked && asked.dialog !== "delete" ? await listLocationChoices(ctx.platform.db) : [];
+  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations };
+  const asset = asked ? await getAsset(ctx, asked.id) : null;
+  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations: [] };
+  return { ...list, dialog: asked.dialog, asset, locations };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -46,19 +44,12 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
   useLiveRevalidation(assetsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, asset, locations } = loaderData;
   const listHref = `${assetsScreen.path}${listSearch(params)}`;
-  const dialogHref = (name: "edit" | "delete", row: AssetRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(row.id)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
-  const rowActions = (row: AssetRow) => [...(can.update ? [{ label: "Edit", to: dialogHref("edit", row) }] : []), ...(can.delete ? [{ label: "Delete", to: dialogHref("delete", row) }] : [])];
 
   return (
     <>
       <ScreenHeader screen={assetsScreen}>
-        {can.create && (
-          <ButtonLink to={`${listSearch(params)}&dialog=add`} preventScrollReset>
-            <Plus aria-hidden="true" />
-            Add Asset
-          </ButtonLink>
-        )}
+        {can.create && <AddButton params={params} label="Add Asset" />}
       </ScreenHeader>
       <DataTable
         screen={assetsScreen}
@@ -68,8 +59,8 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
         pageCount={pageCount}
         rowKey={(row) => row.id}
         rowLabel={(row) => row.name}
-        rowHref={can.update ? (row) => dialogHref("edit", row) : undefined}
-        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={rowActions(row)} /> : undefined}
+        rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
+        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={editAndDelete(can, params, row.id)} /> : undefined}
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}

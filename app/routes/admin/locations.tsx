@@ -1,8 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
-import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { listSearch } from "~/features/back-office/list-params";
+import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AmenitiesField } from "~/features/locations/amenities-field";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "~/features/locations/locations.schema";
 import { locationsScreen } from "~/features/locations/locations.screen";
@@ -10,6 +9,7 @@ import { getLocation, type LocationRow } from "~/features/locations/locations.se
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
@@ -17,7 +17,6 @@ import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
-import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/locations";
 
@@ -27,15 +26,13 @@ const DEFAULT_TIME_ZONE = "America/Los_Angeles";
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(locationsScreen, args);
-  const search = new URL(args.request.url).searchParams;
-  const asked = search.get("dialog");
+  const asked = askedRecordDialog(args.request, list.can);
   // The zones the server knows, sent with the dialog: the browser's list may differ.
-  const timeZones = () => Intl.supportedValuesOf("timeZone");
-  if (asked === "add" && list.can.create) return { ...list, dialog: "add" as const, location: null, timeZones: timeZones() };
-  const allowed = asked === "edit" ? list.can.update : asked === "delete" ? list.can.delete : false;
-  const location = allowed ? await getLocation(backOfficeContext(args), search.get("id") ?? "") : null;
-  if (!location) return { ...list, dialog: null, location: null, timeZones: [] };
-  return { ...list, dialog: asked as "edit" | "delete", location, timeZones: asked === "edit" ? timeZones() : [] };
+  const timeZones = asked?.dialog === "delete" ? [] : Intl.supportedValuesOf("timeZone");
+  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, location: null, timeZones };
+  const location = asked ? await getLocation(backOfficeContext(args), asked.id) : null;
+  if (!asked || !location) return { ...list, dialog: null, location: null, timeZones: [] };
+  return { ...list, dialog: asked.dialog, location, timeZones };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -47,19 +44,12 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
   useLiveRevalidation(locationsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, location, timeZones } = loaderData;
   const listHref = `${locationsScreen.path}${listSearch(params)}`;
-  const dialogHref = (name: "edit" | "delete", row: LocationRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(row.id)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
-  const rowActions = (row: LocationRow) => [...(can.update ? [{ label: "Edit", to: dialogHref("edit", row) }] : []), ...(can.delete ? [{ label: "Delete", to: dialogHref("delete", row) }] : [])];
 
   return (
     <>
       <ScreenHeader screen={locationsScreen}>
-        {can.create && (
-          <ButtonLink to={`${listSearch(params)}&dialog=add`} preventScrollReset>
-            <Plus aria-hidden="true" />
-            Add Location
-          </ButtonLink>
-        )}
+        {can.create && <AddButton params={params} label="Add Location" />}
       </ScreenHeader>
       <DataTable
         screen={locationsScreen}
@@ -69,8 +59,8 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
         pageCount={pageCount}
         rowKey={(row) => row.id}
         rowLabel={(row) => row.name}
-        rowHref={can.update ? (row) => dialogHref("edit", row) : undefined}
-        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={rowActions(row)} /> : undefined}
+        rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
+        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={editAndDelete(can, params, row.id)} /> : undefined}
       />
       {dialog === "add" && <LocationDialog location={null} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && location && <LocationDialog location={location} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}

@@ -1,15 +1,15 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "lucide-react";
-import { MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
-import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { listSearch } from "~/features/back-office/list-params";
+import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
+import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
 import { getRolePermission, listDefinedRoles, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
@@ -38,28 +38,13 @@ const MODULE_OPTIONS = PERMISSION_MODULES.map((module) => ({
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(rolePermissionsScreen, args);
-  const search = new URL(args.request.url).searchParams;
   const ctx = backOfficeContext(args);
-  const asked = search.get("dialog");
-  if (asked === "add" && list.can.create)
-    return {
-      ...list,
-      dialog: "add" as const,
-      row: null,
-      locked: null,
-      roles: await listDefinedRoles(ctx.platform.db),
-    };
-  const needed = asked === "edit" ? list.can.update : asked === "delete" ? list.can.delete : false;
-  const row = needed ? await getRolePermission(ctx, search.get("id") ?? "") : null;
-  if (!row || ctx.actor.kind !== "staff") return { ...list, dialog: null, row: null, locked: null, roles: [] };
+  const asked = askedRecordDialog(args.request, list.can);
+  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, row: null, locked: null, roles: await listDefinedRoles(ctx.platform.db) };
+  const row = asked ? await getRolePermission(ctx, asked.id) : null;
+  if (!asked || !row || ctx.actor.kind !== "staff") return { ...list, dialog: null, row: null, locked: null, roles: [] };
   // Why the row can't be changed (the admin role, customers, one's own role) is said in the dialog.
-  return {
-    ...list,
-    dialog: asked as "edit" | "delete",
-    row,
-    locked: lockedReason(ctx.actor, row.role),
-    roles: [],
-  };
+  return { ...list, dialog: asked.dialog, row, locked: lockedReason(ctx.actor, row.role), roles: [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -71,22 +56,14 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
   useLiveRevalidation(rolePermissionsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, row, locked, roles } = loaderData;
   const listHref = `${rolePermissionsScreen.path}${listSearch(params)}`;
-  const dialogHref = (name: "edit" | "delete", target: RolePermissionRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(target.id)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
-  const rowActions = (target: RolePermissionRow) => [
-    ...(can.update ? [{ label: "Edit", to: dialogHref("edit", target) }] : []),
-    ...(can.delete && target.role !== "admin" && target.role !== "customer" ? [{ label: "Delete", to: dialogHref("delete", target) }] : []),
-  ];
+  // The built-in roles' rows are never deleted (their dialog says why they can't change).
+  const rowActions = (target: RolePermissionRow) => editAndDelete(can, params, target.id, isStaffRole(target.role));
 
   return (
     <>
       <ScreenHeader screen={rolePermissionsScreen}>
-        {can.create && (
-          <ButtonLink to={`${listSearch(params)}&dialog=add`} preventScrollReset>
-            <Plus aria-hidden="true" />
-            Add Permission
-          </ButtonLink>
-        )}
+        {can.create && <AddButton params={params} label="Add Permission" />}
       </ScreenHeader>
       <DataTable
         screen={rolePermissionsScreen}
@@ -96,7 +73,7 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
         pageCount={pageCount}
         rowKey={(target) => target.id}
         rowLabel={(target) => `${target.role}, ${MODULE_LABELS[target.module]}`}
-        rowHref={can.update ? (target) => dialogHref("edit", target) : undefined}
+        rowHref={can.update ? (target) => dialogSearch(params, "edit", target.id) : undefined}
         actions={can.update || can.delete ? (target) => <RowActions label={`${target.role}, ${MODULE_LABELS[target.module]}`} actions={rowActions(target)} /> : undefined}
       />
       {dialog === "add" && <AddDialog roles={roles} closeHref={listHref} lastResult={lastResult} />}

@@ -1,7 +1,7 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
-import { listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
@@ -45,7 +45,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(usersScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, person, roles } = loaderData;
   const listHref = `${usersScreen.path}${listSearch(params)}`;
-  const dialogHref = (name: DialogName, row: UserRow) => `${listSearch(params)}&dialog=${name}&id=${encodeURIComponent(row.id)}`;
+  const dialogHref = (name: DialogName, row: UserRow) => dialogSearch(params, name, row.id);
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
 
   return (
