@@ -90,6 +90,22 @@ test.describe("a list that fails to load", { tag: "@engine" }, () => {
     });
   });
 
+  test("the back-office's Bookings says Error [code] with the database's message, keeps the menu, and recovers", async ({ page, server, signIn }) => {
+    await signIn.admin();
+    await withTableOffline(server, "bookings", async () => {
+      await page.goto("/admin/bookings");
+      await waitForHydration(page);
+      // Staff get the spec's "Error [code]" with the message itself, for support.
+      await expect(toast(page, "Error DATABASE_42P01")).toContainText('relation "bookings" does not exist');
+      await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+      await expect(page.getByText("The bookings could not be read. Reload the page in a moment.")).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Locations" })).toBeVisible();
+    });
+    await page.reload();
+    await expect(page.getByRole("link", { name: "Add Booking" })).toBeVisible();
+    await expect(toast(page, "Error DATABASE_42P01")).toHaveCount(0);
+  });
+
   test("the sponsor profile says Error loading profile, or Error loading bookings on its tab, and recovers", async ({ page, server, signIn }) => {
     await signIn.customer();
 

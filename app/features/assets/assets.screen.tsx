@@ -31,7 +31,10 @@ export const assetsScreen = defineScreen<AssetRow>({
     filters: { status: ASSET_STATUSES, location: RECORD_ID_PATTERN },
     searchLabel: "Search by name or description",
     empty: "No assets found.",
-    filterControls: [{ id: "status", label: "Status", kind: "select", options: ASSET_STATUSES.map((status) => ({ value: status, label: ASSET_STATUS_LABELS[status] })) }],
+    filterControls: [
+      { id: "status", label: "Status", kind: "select", options: ASSET_STATUSES.map((status) => ({ value: status, label: ASSET_STATUS_LABELS[status] })) },
+      { id: "location", label: "Location", kind: "select" },
+    ],
   },
   columns: [
     { id: "name", header: "Name", value: (row) => row.name, sortable: true },

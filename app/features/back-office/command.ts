@@ -7,7 +7,7 @@ import type { Toast } from "~/platform/toast";
  */
 export type CommandResult<T = null> =
   | { ok: true; value: T; toast: Toast }
-  | { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string; fieldErrors?: Record<string, string[]> };
+  | { ok: false; status: 400 | 403 | 404 | 409 | 429; message: string; fieldErrors?: Record<string, string[]>; title?: string };
 
 export const succeeded = <T,>(value: T, title: string, description?: string): CommandResult<T> => ({
   ok: true,
@@ -21,6 +21,9 @@ export const failed = (status: 400 | 403 | 404 | 409 | 429, message: string, fie
   message,
   fieldErrors,
 });
+
+/** A failure with a toast title of its own (the spec's "Booking Conflict"), instead of the screen's. */
+export const failedAs = (title: string, status: 400 | 404 | 409, message: string, fieldErrors?: Record<string, string[]>): CommandResult<never> => ({ ok: false, status, message, fieldErrors, title });
 
 /** A schema's issues as a form's field errors, and the first one as the message. */
 export function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): CommandResult<never> {

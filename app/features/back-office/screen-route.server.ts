@@ -4,7 +4,8 @@ import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { can, ForbiddenError } from "~/features/accounts/permissions";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { classifyError, type AppErrorRecord } from "~/platform/errors/classify";
+import { errorToast, type Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import type { CommandResult } from "./command";
 import type { BackOfficeContext } from "./context";
@@ -28,12 +29,24 @@ function refuse(error: unknown): never {
   throw error;
 }
 
-/** The list of a screen for its route's loader: rows of the page asked for, the total, and what the person may do. */
-export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs) {
+/**
+ * The list of a screen for its route's loader: rows of the page asked for, the total, and what the
+ * person may do. With `failureToast`, a list that cannot be read leaves the screen up (empty, with
+ * the toast as `failure`) instead of the error page; a refusal is the Access Denied page either way.
+ */
+export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, options: { failureToast?: (error: AppErrorRecord) => Toast } = {}) {
   const ctx = backOfficeContext(args);
   const params = parseListParams(new URL(args.request.url).searchParams, screen.list);
-  const { rows, total } = await SCREEN_SERVERS[screen.id]!.list(ctx, params).catch(refuse);
+  let failure: Toast | null = null;
+  const { rows, total } = await SCREEN_SERVERS[screen.id]!.list(ctx, params).catch((error: unknown) => {
+    if (error instanceof ForbiddenError || !options.failureToast) return refuse(error);
+    const record = classifyError(error);
+    ctx.platform.logger.error({ err: error, code: record.code, screen: screen.id }, "back-office list failed");
+    failure = options.failureToast(record);
+    return { rows: [], total: 0 };
+  });
   return {
+    failure: failure as Toast | null,
     rows: rows as Row[],
     total,
     params,
@@ -65,14 +78,13 @@ const SECRET_FIELD = /password/i;
  * checks permission and validates; success goes back to the list (dialog closed, list state
  * kept) with a flash toast, a failure answers with the message as a toast and under the fields.
  */
-export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, failureTitles: Record<string, string> = {}) {
+export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, failureTitles: Record<string, string | ((failure: { status: number }) => string)> = {}) {
   const ctx = backOfficeContext(args);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
   const command = Object.hasOwn(screen.commands, intent) ? SCREEN_SERVERS[screen.id]!.commands[intent] : undefined;
   if (!command) throw data({ message: "Unknown action" }, { status: 400 });
   const payload = Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key) : form.get(key)]));
-  const failureTitle = failureTitles[intent] ?? "Error";
   const result: CommandResult<unknown> = await command(ctx, payload).catch(async (error: unknown): Promise<CommandResult<unknown>> => {
     if (!(error instanceof ForbiddenError)) throw error;
     // A refusal is a security event: Activity shows who tried what.
@@ -81,6 +93,8 @@ export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args
     return { ok: false, status: 403, message: error.message };
   });
   if (!result.ok) {
+    const titled = failureTitles[intent] ?? "Error";
+    const failureTitle = result.title ?? (typeof titled === "function" ? titled(result) : titled);
     const initialValue = Object.fromEntries(Object.entries(payload).filter(([key]) => !SECRET_FIELD.test(key)));
     return data(
       {

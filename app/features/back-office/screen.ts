@@ -13,7 +13,9 @@ export type ScreenColumn<Row> = {
   sortable?: boolean;
 };
 
-export type ScreenFilter = { id: string; label: string; kind: "select"; options: readonly { value: string; label: string }[] } | { id: string; label: string; kind: "date" };
+/** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */
+export type ScreenFilter = { id: string; label: string; kind: "select"; options?: readonly FilterOption[] } | { id: string; label: string; kind: "date" };
+export type FilterOption = { value: string; label: string; group?: string };
 
 /**
  * A back-office screen, declared once. The menu (who sees the entry), the route table, the

@@ -1,5 +1,6 @@
 import { listActivity } from "~/features/activity/activity.server";
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
+import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
@@ -17,6 +18,10 @@ export type ScreenServer = {
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
+  bookings: {
+    list: listBookings,
+    commands: { add: addBooking, edit: updateBooking, delete: deleteBooking },
+  },
   assets: {
     list: listAssets,
     commands: { add: addAsset, edit: updateAsset, delete: deleteAsset },

@@ -32,3 +32,31 @@ export function stayCalendarAttachment(stay: CalendarStay) {
   if (error || !value) throw error ?? new Error("Could not create the calendar event");
   return attachment("stay.ics", value, "text/calendar");
 }
+
+/** Seconds since 2024: grows with every change, as iCalendar's SEQUENCE must for a calendar to take the newer copy. */
+const sequenceAt = (now: Date) => Math.max(1, Math.floor((now.getTime() - Date.UTC(2024, 0, 1)) / 1000));
+
+/**
+ * The stay's calendar event after staff recorded or changed it: the same UID as the guest's first
+ * file, so their calendar moves the event (or, with METHOD:CANCEL, removes it) instead of adding
+ * another.
+ */
+export function bookingCalendarAttachment(stay: Omit<CalendarStay, "manageUrl"> & { manageUrl?: string; status: "pending" | "confirmed" | "cancelled" }, now = new Date()) {
+  const cancelled = stay.status === "cancelled";
+  const { error, value } = createEvent({
+    uid: `booking-${stay.bookingId}@apiary`,
+    productId: "apiary/bookings",
+    method: cancelled ? "CANCEL" : "PUBLISH",
+    sequence: sequenceAt(now),
+    title: `Stay at ${stay.location}: ${stay.assetName}${stay.status === "pending" ? " (request)" : ""}`,
+    description: cancelled ? `Your booking at ${stay.location} is cancelled.` : `Your stay at ${stay.location}.${stay.manageUrl ? `\nSee your booking: ${stay.manageUrl}` : ""}`,
+    location: stay.location,
+    start: parts(stay.checkInDate),
+    end: parts(stay.checkOutDate),
+    status: cancelled ? "CANCELLED" : stay.status === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+    busyStatus: cancelled ? "FREE" : "BUSY",
+    ...(stay.manageUrl && !cancelled ? { url: stay.manageUrl } : {}),
+  });
+  if (error || !value) throw error ?? new Error("Could not create the calendar event");
+  return attachment("stay.ics", value, "text/calendar");
+}

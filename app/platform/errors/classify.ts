@@ -71,7 +71,8 @@ export function classifyError(error: unknown, now: Date = new Date()): AppErrorR
   return compact({ code: "UNKNOWN_ERROR", ...record });
 }
 
-function httpCode(status: number): string {
+/** The code of an answer's status: 401 AUTH_ERROR, 403 PERMISSION_DENIED, any other HTTP_{status}. */
+export function httpCode(status: number): string {
   if (status === 401) return "AUTH_ERROR";
   if (status === 403) return "PERMISSION_DENIED";
   return `HTTP_${status}`;

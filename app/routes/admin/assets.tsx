@@ -28,10 +28,11 @@ export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(assetsScreen, args);
   const ctx = backOfficeContext(args);
   const asked = askedRecordDialog(args.request, list.can);
-  const locations = asked && asked.dialog !== "delete" ? await listLocationChoices(ctx.platform.db) : [];
+  // The list's location filter and the dialog's choices.
+  const locations = await listLocationChoices(ctx.platform.db);
   if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations };
   const asset = asked ? await getAsset(ctx, asked.id) : null;
-  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations: [] };
+  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations };
   return { ...list, dialog: asked.dialog, asset, locations };
 }
 
@@ -61,6 +62,7 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
         rowLabel={(row) => row.name}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
         actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={editAndDelete(can, params, row.id)} /> : undefined}
+        filterOptions={{ location: locations.map((location) => ({ value: location.id, label: location.name })) }}
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, S
 import { useMemo, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { listSearch, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
-import type { ScreenDeclaration } from "~/features/back-office/screen";
+import type { FilterOption, ScreenDeclaration } from "~/features/back-office/screen";
 import { buttonClasses } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 
@@ -23,6 +23,10 @@ type Props<Row extends RowData> = {
   actions?: (row: Row) => ReactNode;
   /** More filters of the screen's own, inside the search form. */
   extraFilters?: ReactNode;
+  /** The choices of the declaration's selects that have none of their own (read when the page loads). */
+  filterOptions?: Readonly<Record<string, readonly FilterOption[]>>;
+  /** Said instead of the screen's empty text (when the list could not be read, say). */
+  empty?: string;
 };
 
 const focusRowLink = (row: Element | null | undefined) => row?.querySelector<HTMLElement>("[data-row-link]")?.focus();
@@ -33,7 +37,7 @@ const focusRowLink = (row: Element | null | undefined) => row?.querySelector<HTM
  * is counted on the server, the CSV export takes every row of the current filter. TanStack Table
  * holds the column model; the rows it gets are already the page to show.
  */
-export function DataTable<Row extends RowData>({ screen, rows, total, params, pageCount, rowHref, rowLabel, rowKey, actions, extraFilters }: Props<Row>) {
+export function DataTable<Row extends RowData>({ screen, rows, total, params, pageCount, rowHref, rowLabel, rowKey, actions, extraFilters, filterOptions, empty }: Props<Row>) {
   const navigate = useNavigate();
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () => [
@@ -84,11 +88,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
             {filter.kind === "select" ? (
               <select name={filter.id} defaultValue={params.filters[filter.id] ?? ""} className="min-h-11 rounded-xl border border-ink/25 bg-surface px-3 font-normal">
                 <option value="">All</option>
-                {filter.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
+                <FilterChoices options={filter.options ?? filterOptions?.[filter.id] ?? []} />
               </select>
             ) : (
               <input type="date" name={filter.id} defaultValue={params.filters[filter.id] ?? ""} className="min-h-11 rounded-xl border border-ink/25 bg-surface px-3 font-normal" />
@@ -146,7 +146,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
             {rows.length === 0 ? (
               <tr>
                 <td colSpan={columns.length} className="px-4 py-10 text-center text-ink-muted">
-                  {screen.list.empty}
+                  {empty ?? screen.list.empty}
                 </td>
               </tr>
             ) : (
@@ -203,6 +203,23 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
       )}
     </section>
   );
+}
+
+/** A select's options, under their group's label when they have one (assets by location). */
+function FilterChoices({ options }: { options: readonly FilterOption[] }) {
+  const groups = [...new Set(options.map((option) => option.group))];
+  const list = (items: readonly FilterOption[]) =>
+    items.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ));
+  if (groups.length <= 1) return list(options);
+  return groups.map((group) => (
+    <optgroup key={group ?? ""} label={group ?? "Other"}>
+      {list(options.filter((option) => option.group === group))}
+    </optgroup>
+  ));
 }
 
 function PageLink({ to, disabled, children }: { to: string; disabled: boolean; children: ReactNode }) {

@@ -44,5 +44,9 @@ export const bookings = pgTable(
     index("bookings_guest_email_idx").on(sql`lower(${t.guestEmail})`),
     index("bookings_user_id_idx").on(t.userId),
     index("bookings_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The back-office list: search by guest, a status's newest first, one asset's stays by date.
+    index("bookings_guest_trgm_idx").using("gin", t.guestName.op("gin_trgm_ops"), t.guestEmail.op("gin_trgm_ops")),
+    index("bookings_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("bookings_asset_check_in_idx").on(t.assetId, t.checkInDate),
   ],
 );

@@ -5,8 +5,10 @@ import { toSubjectLine } from "../validation";
 import { AccountNoticeEmail, accountNoticeSubject, type AccountNoticeProps } from "./account-notice";
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
+import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
+import { StayConfirmedEmail, stayConfirmedSubject, type StayConfirmedProps } from "./stay-confirmed";
 import { VerifyEmailEmail, verifyEmailSubject, type VerifyEmailProps } from "./verify-email";
 
 type TemplateDefinition<P> = { subject: (props: P) => string; Component: (props: P) => ReactElement };
@@ -20,6 +22,8 @@ const templates = {
   "verify-email": define<VerifyEmailProps>({ subject: verifyEmailSubject, Component: VerifyEmailEmail }),
   "password-reset": define<PasswordResetProps>({ subject: passwordResetSubject, Component: PasswordResetEmail }),
   "account-notice": define<AccountNoticeProps>({ subject: accountNoticeSubject, Component: AccountNoticeEmail }),
+  "booking-update": define<BookingUpdateProps>({ subject: bookingUpdateSubject, Component: BookingUpdateEmail }),
+  "stay-confirmed": define<StayConfirmedProps>({ subject: stayConfirmedSubject, Component: StayConfirmedEmail }),
 };
 
 export type TemplateName = keyof typeof templates;
@@ -61,7 +65,9 @@ export type {
   AccountNoticeProps,
   AdoptionConfirmationProps,
   BookingConfirmationProps,
+  BookingUpdateProps,
   ContactProps,
   PasswordResetProps,
+  StayConfirmedProps,
   VerifyEmailProps,
 };

@@ -1,0 +1,294 @@
+import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, type SQL } from "drizzle-orm";
+import { recordChange } from "~/features/accounts/audit.server";
+import { assertCan } from "~/features/accounts/permissions";
+import { failed, failedAs, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
+import { containing } from "~/features/back-office/search";
+import type { Queryable } from "~/platform/db/client.server";
+import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
+import { assets, bookings, locations } from "~/platform/db/schema";
+import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
+import { formatUsd, toCents } from "~/platform/money";
+import type { Platform } from "~/platform/runtime.server";
+import { formatDay } from "~/ui/format";
+import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingFieldsInput } from "./admin-booking.schema";
+import type { BookingStatusName } from "./booking-options";
+import { bookingCalendarAttachment } from "./booking-calendar.server";
+import { stayPath, stayToken } from "./stay-link.server";
+
+/** One booking in the back-office. */
+export type BookingRow = {
+  id: string;
+  guestName: string;
+  guestEmail: string;
+  guestPhone: string | null;
+  /** The location's name as the booking keeps it (the spec's text column). */
+  location: string;
+  locationId: string;
+  assetId: string;
+  assetName: string;
+  checkInDate: string;
+  checkOutDate: string;
+  status: BookingStatusName;
+  totalAmount: string;
+  numberOfGuests: number;
+  numberOfNights: number;
+  experienceType: string;
+  /** When it was booked (ISO): the list's default order. */
+  createdAt: string;
+};
+
+const bookingColumns = {
+  id: bookings.id,
+  guestName: bookings.guestName,
+  guestEmail: bookings.guestEmail,
+  guestPhone: bookings.guestPhone,
+  location: bookings.location,
+  locationId: assets.locationId,
+  assetId: bookings.assetId,
+  assetName: assets.name,
+  checkInDate: bookings.checkInDate,
+  checkOutDate: bookings.checkOutDate,
+  status: bookings.status,
+  totalAmount: bookings.totalAmount,
+  numberOfGuests: bookings.numberOfGuests,
+  numberOfNights: bookings.numberOfNights,
+  experienceType: bookings.experienceType,
+  createdAt: bookings.createdAt,
+};
+
+const toBookingRow = (row: Omit<BookingRow, "createdAt"> & { createdAt: Date }): BookingRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+const SORTS = { created: bookings.createdAt, guest: bookings.guestName, check_in: bookings.checkInDate, check_out: bookings.checkOutDate, status: bookings.status, total: bookings.totalAmount } as const;
+export const BOOKING_SORTS = Object.keys(SORTS);
+
+/** Search by guest name or e-mail; stays that share a night with [from, to]. */
+function filtersOf(params: ListParams): SQL | undefined {
+  const { status, location, asset, from, to } = params.filters;
+  return and(
+    params.q ? or(ilike(bookings.guestName, containing(params.q)), ilike(bookings.guestEmail, containing(params.q))) : undefined,
+    status ? eq(bookings.status, status as BookingStatusName) : undefined,
+    location ? eq(assets.locationId, location) : undefined,
+    asset ? eq(bookings.assetId, asset) : undefined,
+    from ? gt(bookings.checkOutDate, from) : undefined,
+    to ? lte(bookings.checkInDate, to) : undefined,
+  );
+}
+
+/** The bookings, newest first by default (the spec), with their asset's name. */
+export async function listBookings({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "bookings", "view");
+  const where = filtersOf(params);
+  const column = SORTS[params.sort as keyof typeof SORTS] ?? bookings.createdAt;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select(bookingColumns)
+      .from(bookings)
+      .innerJoin(assets, eq(assets.id, bookings.assetId))
+      .where(where)
+      .orderBy(params.dir === "desc" ? desc(column) : asc(column), desc(bookings.createdAt), asc(bookings.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    platform.db.select({ total: count() }).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(where),
+  ]);
+  return { rows: rows.map(toBookingRow), total: total?.total ?? 0 };
+}
+
+export async function getBooking({ platform, actor }: BackOfficeContext, id: string): Promise<BookingRow | null> {
+  assertCan(actor, "bookings", "view");
+  if (!isRecordId(id)) return null;
+  const [row] = await platform.db.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(eq(bookings.id, id));
+  return row ? toBookingRow(row) : null;
+}
+
+/** Every asset with its location and nightly price: the dialog's choices and its price arithmetic. */
+export async function listBookableAssets(db: Queryable) {
+  return db
+    .select({ id: assets.id, name: assets.name, locationId: assets.locationId, locationName: locations.name, pricePerNight: assets.pricePerNight, status: assets.status })
+    .from(assets)
+    .innerJoin(locations, eq(locations.id, assets.locationId))
+    .orderBy(asc(locations.name), asc(assets.name));
+}
+
+const GONE = "This booking no longer exists.";
+export const ASSET_GONE = "That asset no longer exists. Choose another.";
+export const ASSET_ELSEWHERE = "That asset is not at the chosen location. Choose one of its assets.";
+export const BOOKING_CONFLICT = "Booking Conflict";
+
+/** Said when the exclusion constraint refused the stay: who holds those nights, so staff can call the right guest. */
+export const conflictWith = (other: { guestName: string; checkInDate: string; checkOutDate: string } | null) =>
+  other
+    ? `${other.guestName} is booked on this asset from ${formatDay(other.checkInDate)} to ${formatDay(other.checkOutDate)}. Choose other dates or another asset.`
+    : "Another booking holds some of these nights on this asset. Choose other dates or another asset.";
+
+/** The stay that holds some of the nights [checkIn, checkOut) of an asset, other than `exceptId`. */
+async function holderOf(db: Queryable, assetId: string, checkIn: string, checkOut: string, exceptId?: string) {
+  const [row] = await db
+    .select({ guestName: bookings.guestName, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate })
+    .from(bookings)
+    .where(and(eq(bookings.assetId, assetId), ne(bookings.status, "cancelled"), lt(bookings.checkInDate, checkOut), gt(bookings.checkOutDate, checkIn), exceptId ? ne(bookings.id, exceptId) : undefined))
+    .orderBy(asc(bookings.checkInDate))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the audit trail keeps of a booking, and what decides whether an edit changed anything. */
+const fieldsOf = (row: Pick<BookingRow, "assetId" | "guestName" | "guestEmail" | "guestPhone" | "checkInDate" | "checkOutDate" | "numberOfGuests" | "numberOfNights" | "totalAmount" | "status">) => ({
+  assetId: row.assetId,
+  guestName: row.guestName,
+  guestEmail: row.guestEmail,
+  guestPhone: row.guestPhone ?? null,
+  checkInDate: row.checkInDate,
+  checkOutDate: row.checkOutDate,
+  numberOfGuests: row.numberOfGuests,
+  numberOfNights: row.numberOfNights,
+  totalAmount: (toCents(row.totalAmount) / 100).toFixed(2),
+  status: row.status,
+});
+
+/** The booking's columns from the dialog (the location follows from the asset). */
+const valuesOf = ({ locationId: _location, ...fields }: BookingFieldsInput) => ({ ...fields, guestPhone: fields.guestPhone ?? null });
+
+const labelOf = (row: { guestName: string; checkInDate: string; checkOutDate: string }) => `${row.guestName}, ${formatDay(row.checkInDate)} – ${formatDay(row.checkOutDate)}`;
+
+type Stay = ReturnType<typeof fieldsOf> & { id: string; location: string; assetName: string; experienceType: string };
+
+/**
+ * The one e-mail a save sends the guest, or none: a stay just confirmed gets the confirmation
+ * (send-booking-confirmation), anything else that changed gets send-booking-update with the
+ * status (a cancellation is an update to cancelled). A booking recorded as cancelled, or changed
+ * while it stays cancelled, concerns no stay of the guest's: nothing is sent.
+ */
+async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: Stay, previous: Stay | null) {
+  if (stay.status === "cancelled" && (previous === null || previous.status === "cancelled")) return null;
+  const manageUrl = stay.status === "cancelled" ? undefined : `${platform.env.APP_URL}${stayPath(stayToken(stay.id, stay.checkOutDate, platform.authSecret))}`;
+  const payload = {
+    bookingId: stay.id,
+    guestName: stay.guestName,
+    guestEmail: stay.guestEmail,
+    checkInDate: stay.checkInDate,
+    checkOutDate: stay.checkOutDate,
+    numberOfGuests: stay.numberOfGuests,
+    numberOfNights: stay.numberOfNights,
+    location: stay.location,
+    experienceType: stay.experienceType,
+    totalAmount: formatUsd(toCents(stay.totalAmount)),
+    manageUrl,
+  };
+  const calendar = bookingCalendarAttachment({ bookingId: stay.id, assetName: stay.assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, manageUrl, status: stay.status });
+  const key = `${stay.id}:${crypto.randomUUID()}`;
+  if (stay.status === "confirmed" && previous?.status !== "confirmed") {
+    return { template: "stay-confirmed", to: stay.guestEmail, idempotencyKey: `stay-confirmed:${key}`, attachments: [calendar], ...(await renderTemplate("stay-confirmed", payload)) };
+  }
+  const update = await renderTemplate("booking-update", { ...payload, status: stay.status, isUpdate: previous !== null });
+  return { template: "booking-update", to: stay.guestEmail, idempotencyKey: `booking-update:${key}`, attachments: [calendar], ...update };
+}
+
+type Target = { id: string; name: string; locationId: string; locationName: string };
+
+/** Locks the asset the stay is for (one booking write per asset at a time, as on the site), checking it is at the chosen location. */
+async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: string }): Promise<Target | CommandResult<never>> {
+  const [asset] = await tx
+    .select({ id: assets.id, name: assets.name, locationId: assets.locationId, locationName: locations.name })
+    .from(assets)
+    .innerJoin(locations, eq(locations.id, assets.locationId))
+    .where(eq(assets.id, fields.assetId))
+    .for("no key update", { of: assets });
+  if (!asset) return failed(400, ASSET_GONE, { assetId: [ASSET_GONE] });
+  if (asset.locationId !== fields.locationId) return failed(400, ASSET_ELSEWHERE, { assetId: [ASSET_ELSEWHERE] });
+  return asset;
+}
+
+const isResult = (value: Target | CommandResult<never>): value is CommandResult<never> => "ok" in value;
+
+/** Runs a booking write; the exclusion constraint's refusal becomes Booking Conflict naming the stay in the way. */
+async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; checkInDate: string; checkOutDate: string; id?: string }, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
+  try {
+    return await retryOnDeadlock(write);
+  } catch (error) {
+    if (sqlStateOf(error) !== SqlState.exclusionViolation) throw error;
+    const holder = await holderOf(db, stay.assetId, stay.checkInDate, stay.checkOutDate, stay.id);
+    return failedAs(BOOKING_CONFLICT, 409, conflictWith(holder));
+  }
+}
+
+const checkIds = (fields: { locationId: string; assetId: string }) =>
+  isRecordId(fields.locationId) && isRecordId(fields.assetId) ? null : failed(400, ASSET_GONE, { assetId: [ASSET_GONE] });
+
+/** A booking recorded by staff (a phone or walk-in booking): experience rv_glamping (the spec's default), the guest told by e-mail. */
+export async function addBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "bookings", "create");
+  const parsed = AddBookingSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const fields = parsed.data;
+  const wrongIds = checkIds(fields);
+  if (wrongIds) return wrongIds;
+  const id = crypto.randomUUID();
+  return refusingOverlaps(platform.db, fields, () =>
+    platform.db.transaction(async (tx) => {
+      const target = await lockTarget(tx, fields);
+      if (isResult(target)) return target;
+      const values = valuesOf(fields);
+      await tx.insert(bookings).values({ id, ...values, location: target.locationName, experienceType: "rv_glamping" });
+      const stay = { id, ...fieldsOf(values), location: target.locationName, assetName: target.name, experienceType: "rv_glamping" };
+      await recordChange(tx, actor, { module: "bookings", action: "create", recordId: id, after: fieldsOf(values), details: { label: labelOf(values) } }, meta);
+      const mail = await guestMail(platform, stay, null);
+      if (mail) await enqueueMail(tx, mail);
+      return succeeded({ id }, "Booking added", labelOf(values));
+    }),
+  );
+}
+
+/** Changes a booking. Saving it as it was writes nothing and e-mails nobody. */
+export async function updateBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "bookings", "update");
+  const parsed = EditBookingSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, ...fields } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  const wrongIds = checkIds(fields);
+  if (wrongIds) return wrongIds;
+  return refusingOverlaps(platform.db, { ...fields, id }, () =>
+    platform.db.transaction(async (tx) => {
+      const [current] = await tx.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(eq(bookings.id, id)).for("update", { of: bookings });
+      if (!current) return failed(404, GONE);
+      const before = fieldsOf(current);
+      const values = valuesOf(fields);
+      const after = fieldsOf(values);
+      if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", labelOf(current));
+      const target = await lockTarget(tx, fields);
+      if (isResult(target)) return target;
+      // The booking keeps the location's name it was made at, unless it moves to another asset.
+      const location = values.assetId === current.assetId ? current.location : target.locationName;
+      await tx
+        .update(bookings)
+        .set({ ...values, location, updatedAt: new Date() })
+        .where(eq(bookings.id, id));
+      await recordChange(tx, actor, { module: "bookings", action: "update", recordId: id, before, after, details: { label: labelOf(values) } }, meta);
+      const previous = { id, ...before, location: current.location, assetName: current.assetName, experienceType: current.experienceType };
+      const mail = await guestMail(platform, { id, ...after, location, assetName: target.name, experienceType: current.experienceType }, previous);
+      if (mail) await enqueueMail(tx, mail);
+      return succeeded(null, "Booking updated", labelOf(values));
+    }),
+  );
+}
+
+/** Deletes a booking record. The guest is not e-mailed: cancelling is how a stay is called off with them (the dialog says so). */
+export async function deleteBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "bookings", "delete");
+  const parsed = DeleteBookingSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.delete(bookings).where(eq(bookings.id, id)).returning();
+    if (!current) return failed(404, GONE);
+    await recordChange(tx, actor, { module: "bookings", action: "delete", recordId: id, before: fieldsOf(current), details: { label: labelOf(current) } }, meta);
+    return succeeded(null, "Booking deleted", labelOf(current));
+  });
+}

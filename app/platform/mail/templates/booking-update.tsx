@@ -1,0 +1,71 @@
+import { Link, Text } from "@react-email/components";
+import { formatDay, formatExperience, plural } from "./format";
+import { Details, Layout, styles } from "./layout";
+
+/**
+ * What the back-office tells a guest when staff record or change their booking (the spec's
+ * send-booking-update): the stay as it now is, with its status. A cancellation is an update whose
+ * status is cancelled.
+ */
+export type BookingUpdateProps = {
+  bookingId: string;
+  guestName: string;
+  guestEmail: string;
+  /** `YYYY-MM-DD`, as stored. */
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfGuests: number;
+  numberOfNights: number;
+  location: string;
+  experienceType: string;
+  /** Ready to show, e.g. `$450.00`. */
+  totalAmount: string;
+  status: "pending" | "confirmed" | "cancelled";
+  /** True when an existing booking was changed, false when staff created it. */
+  isUpdate: boolean;
+  /** The guest's private page for this booking. */
+  manageUrl?: string;
+};
+
+const STATUS_TEXT = { pending: "Pending: we will confirm it shortly", confirmed: "Confirmed", cancelled: "Cancelled" } as const;
+
+export function bookingUpdateSubject(p: BookingUpdateProps) {
+  if (p.status === "cancelled") return `Your booking at ${p.location} is cancelled`;
+  return p.isUpdate ? `Your booking at ${p.location} was updated` : `Your booking at ${p.location}`;
+}
+
+export function BookingUpdateEmail(p: BookingUpdateProps) {
+  const cancelled = p.status === "cancelled";
+  const heading = cancelled ? `Your booking is cancelled, ${p.guestName}` : p.isUpdate ? `Your booking was updated, ${p.guestName}` : `We have booked your stay, ${p.guestName}`;
+  return (
+    <Layout preview={`${formatDay(p.checkInDate)} at ${p.location}`} heading={heading}>
+      <Text style={styles.paragraph}>
+        {cancelled
+          ? `Your booking at ${p.location} has been cancelled and its nights are released. The attached calendar file (stay.ics) removes it from your calendar.`
+          : p.isUpdate
+            ? `Our team has updated your booking at ${p.location}. Here it is as it stands now.`
+            : `Our team has recorded your booking at ${p.location}. Here are its details.`}
+      </Text>
+      <Details
+        rows={[
+          ["Booking reference", p.bookingId],
+          ["Status", STATUS_TEXT[p.status]],
+          ["Location", p.location],
+          ["Experience", formatExperience(p.experienceType)],
+          ["Check-in", formatDay(p.checkInDate)],
+          ["Check-out", formatDay(p.checkOutDate)],
+          ["Length of stay", plural(p.numberOfNights, "night")],
+          ["Guests", plural(p.numberOfGuests, "guest")],
+          ["Total", p.totalAmount],
+        ]}
+      />
+      {!cancelled && <Text style={styles.paragraph}>The attached calendar file (stay.ics) puts the stay in your calendar, or moves it there if it was already.</Text>}
+      {!cancelled && p.manageUrl && (
+        <Text style={styles.paragraph}>
+          See your booking at your private link: <Link href={p.manageUrl}>{p.manageUrl}</Link>
+        </Text>
+      )}
+      <Text style={styles.paragraph}>Questions, or something not right? Reply to this e-mail and we will help.</Text>
+    </Layout>
+  );
+}

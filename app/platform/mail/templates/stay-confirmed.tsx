@@ -1,0 +1,49 @@
+import { Link, Text } from "@react-email/components";
+import { formatDay, formatExperience, plural } from "./format";
+import { Details, Layout, styles } from "./layout";
+
+/** Sent when the team confirms a stay (the spec's send-booking-confirmation, from the back-office): the stay is now certain. */
+export type StayConfirmedProps = {
+  bookingId: string;
+  guestName: string;
+  guestEmail: string;
+  checkInDate: string;
+  checkOutDate: string;
+  numberOfGuests: number;
+  numberOfNights: number;
+  location: string;
+  experienceType: string;
+  totalAmount: string;
+  manageUrl?: string;
+};
+
+export const stayConfirmedSubject = (p: StayConfirmedProps) => `Your stay at ${p.location} is confirmed`;
+
+export function StayConfirmedEmail(p: StayConfirmedProps) {
+  return (
+    <Layout preview={`Confirmed: ${formatDay(p.checkInDate)} at ${p.location}`} heading={`Your stay is confirmed, ${p.guestName}!`}>
+      <Text style={styles.paragraph}>
+        Good news: your stay at {p.location} is confirmed. The attached calendar file (stay.ics) puts it in your calendar, or
+        marks it confirmed there if you added the request before.
+      </Text>
+      <Details
+        rows={[
+          ["Booking reference", p.bookingId],
+          ["Location", p.location],
+          ["Experience", formatExperience(p.experienceType)],
+          ["Check-in", formatDay(p.checkInDate)],
+          ["Check-out", formatDay(p.checkOutDate)],
+          ["Length of stay", plural(p.numberOfNights, "night")],
+          ["Guests", plural(p.numberOfGuests, "guest")],
+          ["Total", p.totalAmount],
+        ]}
+      />
+      {p.manageUrl && (
+        <Text style={styles.paragraph}>
+          See your booking at your private link: <Link href={p.manageUrl}>{p.manageUrl}</Link>
+        </Text>
+      )}
+      <Text style={styles.paragraph}>Every stay supports our work for native and honey bees. We look forward to welcoming you by the lake.</Text>
+    </Layout>
+  );
+}

@@ -1,0 +1,222 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { listLocationChoices } from "~/features/assets/assets.server";
+import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
+import { getBooking, listBookableAssets, type BookingRow } from "~/features/bookings/admin-bookings.server";
+import { bookingsScreen } from "~/features/bookings/bookings.screen";
+import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
+import { httpCode } from "~/platform/errors/classify";
+import { formatUsd, toCents } from "~/platform/money";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { errorToast } from "~/platform/toast";
+import { DataTable } from "~/ui/admin/data-table";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
+import { RowActions } from "~/ui/admin/row-actions";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { formatDay } from "~/ui/format";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { SelectField } from "~/ui/forms/select-field";
+import { TextField } from "~/ui/forms/text-field";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/bookings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
+
+type AssetChoice = Awaited<ReturnType<typeof listBookableAssets>>[number];
+
+export async function loader(args: Route.LoaderArgs) {
+  // The spec's list failure: "Error [code]" with the message and any details, the screen kept.
+  const list = await loadScreenList(bookingsScreen, args, { failureToast: (error) => errorToast(`Error ${error.code}`, [error.message, error.details].filter(Boolean).join("\n")) });
+  const ctx = backOfficeContext(args);
+  const [locations, assets] = list.failure ? [[], []] : await Promise.all([listLocationChoices(ctx.platform.db), listBookableAssets(ctx.platform.db)]);
+  const asked = askedRecordDialog(args.request, list.can);
+  const base = { ...list, locations, assets };
+  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, booking: null };
+  const booking = asked ? await getBooking(ctx, asked.id) : null;
+  if (!asked || !booking) return { ...base, dialog: null, booking: null };
+  return { ...base, dialog: asked.dialog, booking };
+}
+
+export function action(args: Route.ActionArgs) {
+  // The spec's delete failure: "Error [code]" with the message.
+  return runScreenCommand(bookingsScreen, args, { delete: (failure) => `Error ${httpCode(failure.status)}` });
+}
+
+export default function BookingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast ?? loaderData.failure ?? undefined);
+  useLiveRevalidation(bookingsScreen.liveTables);
+  const { rows, total, params, pageCount, can, dialog, booking, locations, assets } = loaderData;
+  const listHref = `${bookingsScreen.path}${listSearch(params)}`;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const several = locations.length > 1;
+
+  return (
+    <>
+      <ScreenHeader screen={bookingsScreen}>
+        {can.create && <AddButton params={params} label="Add Booking" />}
+      </ScreenHeader>
+      <DataTable
+        screen={bookingsScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => `the booking of ${row.guestName}`}
+        rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
+        actions={can.update || can.delete ? (row) => <RowActions label={`the booking of ${row.guestName}`} actions={editAndDelete(can, params, row.id)} /> : undefined}
+        empty={loaderData.failure ? "The bookings could not be read. Reload the page in a moment." : undefined}
+        filterOptions={{
+          location: locations.map((location) => ({ value: location.id, label: location.name })),
+          asset: assets.map((asset) => ({ value: asset.id, label: asset.name, group: several ? asset.locationName : undefined })),
+        }}
+      />
+      {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && booking && <DeleteDialog booking={booking} closeHref={listHref} lastResult={lastResult} />}
+    </>
+  );
+}
+
+const priceFor = (asset: AssetChoice | undefined, nights: number) => (asset && nights >= 1 ? toCents(asset.pricePerNight) * nights : null);
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Add and Edit. Nights follow the dates (and the dates follow a typed number of nights); the
+ * total follows nights × the asset's price whenever either changes, and can then be changed by
+ * hand (a discount). The server checks everything again.
+ */
+function BookingDialog({ booking, locations, assets, closeHref, lastResult }: { booking: BookingRow | null; locations: { id: string; name: string }[]; assets: AssetChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const schema = booking ? EditBookingSchema : AddBookingSchema;
+  const [form, fields] = useForm({
+    id: booking ? "edit-booking" : "add-booking",
+    lastResult,
+    // The spec's defaults for a new booking: 2 guests, 1 night, pending.
+    defaultValue: {
+      locationId: booking?.locationId ?? (locations.length === 1 ? locations[0]!.id : ""),
+      assetId: booking?.assetId ?? "",
+      guestName: booking?.guestName ?? "",
+      guestEmail: booking?.guestEmail ?? "",
+      guestPhone: booking?.guestPhone ?? "",
+      numberOfGuests: String(booking?.numberOfGuests ?? 2),
+      numberOfNights: String(booking?.numberOfNights ?? 1),
+      totalAmount: booking ? dollars(toCents(booking.totalAmount)) : "",
+      status: booking?.status ?? "pending",
+      checkInDate: booking?.checkInDate ?? "",
+      checkOutDate: booking?.checkOutDate ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...checkedOnSubmit,
+  });
+  const locationId = String(fields.locationId.value ?? "");
+  const asset = assets.find((candidate) => candidate.id === fields.assetId.value);
+  const nights = Number(fields.numberOfNights.value);
+  const suggested = priceFor(asset, nights);
+  const set = (name: string, value: string) => form.update({ name, value });
+  const reprice = (assetChoice: AssetChoice | undefined, nightCount: number) => {
+    const cents = priceFor(assetChoice, nightCount);
+    if (cents !== null) set(fields.totalAmount.name, dollars(cents));
+  };
+
+  function onCheckIn(checkIn: string) {
+    if (!isCalendarDay(checkIn)) return;
+    const checkOut = String(fields.checkOutDate.value ?? "");
+    if (isCalendarDay(checkOut) && checkOut > checkIn) {
+      set(fields.numberOfNights.name, String(nightsBetween(checkIn, checkOut)));
+      reprice(asset, nightsBetween(checkIn, checkOut));
+    } else {
+      const keep = nights >= 1 ? nights : 1;
+      set(fields.checkOutDate.name, addDays(checkIn, keep));
+      reprice(asset, keep);
+    }
+  }
+  function onCheckOut(checkOut: string) {
+    const checkIn = String(fields.checkInDate.value ?? "");
+    if (!isCalendarDay(checkIn) || !isCalendarDay(checkOut) || checkOut <= checkIn) return;
+    set(fields.numberOfNights.name, String(nightsBetween(checkIn, checkOut)));
+    reprice(asset, nightsBetween(checkIn, checkOut));
+  }
+  function onNights(value: string) {
+    const count = Number(value);
+    const checkIn = String(fields.checkInDate.value ?? "");
+    if (!Number.isInteger(count) || count < 1 || count > 366) return;
+    if (isCalendarDay(checkIn)) set(fields.checkOutDate.name, addDays(checkIn, count));
+    reprice(asset, count);
+  }
+  function onLocation(value: string) {
+    if (asset && asset.locationId !== value) set(fields.assetId.name, "");
+  }
+  function onAsset(value: string) {
+    const chosen = assets.find((candidate) => candidate.id === value);
+    if (chosen && chosen.locationId !== locationId) set(fields.locationId.name, chosen.locationId);
+    reprice(chosen, nights);
+  }
+
+  // Only the chosen location's assets; all of them, by location, until one is chosen (and without JavaScript).
+  const assetOptions = assets
+    .filter((candidate) => !locationId || candidate.locationId === locationId)
+    .map((candidate) => ({ value: candidate.id, label: candidate.status === "available" ? candidate.name : `${candidate.name} (${candidate.status})`, group: locationId ? undefined : candidate.locationName }));
+
+  return (
+    <ScreenDialog title={booking ? "Edit Booking" : "Add Booking"} closeHref={closeHref}>
+      <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
+        {booking && <input type="hidden" name="id" value={booking.id} />}
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.locationId} label="Location" placeholder="Choose a location" options={locations.map((location) => ({ value: location.id, label: location.name }))} onValueChange={onLocation} />
+          <SelectField field={fields.assetId} label="Asset" placeholder="Choose an asset" options={assetOptions} onValueChange={onAsset} />
+        </div>
+        <TextField field={fields.guestName} label="Guest name" autoComplete="off" maxLength={100} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.guestEmail} label="Guest email" type="email" autoComplete="off" maxLength={255} />
+          <TextField field={fields.guestPhone} label="Phone" type="tel" autoComplete="off" optional maxLength={40} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.checkInDate} label="Check-in" type="date" onValueChange={onCheckIn} />
+          <TextField field={fields.checkOutDate} label="Check-out" type="date" onValueChange={onCheckOut} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.numberOfNights} label="Nights" type="number" inputMode="numeric" min={1} max={366} step={1} onValueChange={onNights} />
+          <TextField field={fields.numberOfGuests} label="Guests" type="number" inputMode="numeric" min={1} max={50} step={1} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            field={fields.totalAmount}
+            label="Total amount ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="0.01"
+            hint={asset && suggested !== null ? `${nights} ${nights === 1 ? "night" : "nights"} × ${formatUsd(toCents(asset.pricePerNight))} = ${formatUsd(suggested)}. Change it for a discount.` : "Follows the nights and the asset's price; change it for a discount."}
+          />
+          <SelectField field={fields.status} label="Status" options={BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))} />
+        </div>
+        <p className="text-sm text-ink-muted">The guest is e-mailed when the booking is added or changed: a confirmation with a calendar file when it is confirmed, a cancellation when it is cancelled.</p>
+        <DialogButtons closeHref={closeHref} label={booking ? "Save Changes" : "Add Booking"} intent={booking ? "edit" : "add"} />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function DeleteDialog({ booking, closeHref, lastResult }: { booking: BookingRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useForm({ id: "delete-booking", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteBookingSchema }) });
+  return (
+    <ScreenDialog title="Delete Booking" closeHref={closeHref}>
+      <SchemaForm form={form} schema={DeleteBookingSchema} preventScrollReset>
+        <input type="hidden" name="id" value={booking.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p>Are you sure you want to delete this booking?</p>
+        <p className="mt-2 text-ink-muted">
+          <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
+          call off a stay with the guest, set its status to Cancelled instead.
+        </p>
+        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
