@@ -11,6 +11,8 @@ export type ScreenColumn<Row> = {
   value: (row: Row) => string;
   cell?: (row: Row) => ReactNode;
   sortable?: boolean;
+  /** The cells' width and wrapping, when the table's default (first column wide, others on one line) doesn't suit. */
+  className?: string;
 };
 
 /** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */

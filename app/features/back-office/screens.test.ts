@@ -11,7 +11,8 @@ describe("the screen declarations", () => {
       expect(existsSync(path.resolve(import.meta.dirname, "../..", screen.routeFile)), screen.routeFile).toBe(true);
       expect(Object.keys(SCREEN_SERVERS[screen.id]!.commands).sort(), screen.id).toEqual(Object.keys(screen.commands).sort());
       expect(screen.list.sorts).toContain(screen.list.defaultSort.id);
-      for (const sort of screen.list.sorts) expect(screen.columns.map((column) => column.id), `${screen.id} sorts by ${sort}`).toContain(sort);
+      // Every other order is a column's header link; the default order (Bookings' newest first) needs no column.
+      for (const sort of screen.list.sorts.filter((sort) => sort !== screen.list.defaultSort.id)) expect(screen.columns.map((column) => column.id), `${screen.id} sorts by ${sort}`).toContain(sort);
     }
     expect(new Set(BACK_OFFICE_SCREENS.map((screen) => screen.path)).size).toBe(BACK_OFFICE_SCREENS.length);
   });

@@ -36,8 +36,6 @@ export type BookingRow = {
   numberOfGuests: number;
   numberOfNights: number;
   experienceType: string;
-  /** When it was booked (ISO): the list's default order. */
-  createdAt: string;
 };
 
 const bookingColumns = {
@@ -56,10 +54,7 @@ const bookingColumns = {
   numberOfGuests: bookings.numberOfGuests,
   numberOfNights: bookings.numberOfNights,
   experienceType: bookings.experienceType,
-  createdAt: bookings.createdAt,
 };
-
-const toBookingRow = (row: Omit<BookingRow, "createdAt"> & { createdAt: Date }): BookingRow => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 const SORTS = { created: bookings.createdAt, guest: bookings.guestName, check_in: bookings.checkInDate, check_out: bookings.checkOutDate, status: bookings.status, total: bookings.totalAmount } as const;
 export const BOOKING_SORTS = Object.keys(SORTS);
@@ -93,14 +88,14 @@ export async function listBookings({ platform, actor }: BackOfficeContext, param
       .offset(page.offset),
     platform.db.select({ total: count() }).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(where),
   ]);
-  return { rows: rows.map(toBookingRow), total: total?.total ?? 0 };
+  return { rows, total: total?.total ?? 0 };
 }
 
 export async function getBooking({ platform, actor }: BackOfficeContext, id: string): Promise<BookingRow | null> {
   assertCan(actor, "bookings", "view");
   if (!isRecordId(id)) return null;
   const [row] = await platform.db.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(eq(bookings.id, id));
-  return row ? toBookingRow(row) : null;
+  return row ?? null;
 }
 
 /** Every asset with its location and nightly price: the dialog's choices and its price arithmetic. */

@@ -136,7 +136,7 @@ function AdminMenuDrawer({ email, screens }: { email: string; screens: readonly 
 /** The frame of every back-office page, inside the site's header and footer. */
 export function AdminShell({ email, screens, children }: { email: string; screens: readonly string[]; children: ReactNode }) {
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:px-8 lg:py-10">
+    <div className="mx-auto w-full max-w-[90rem] px-4 py-6 sm:px-6 lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-8 lg:px-8 lg:py-10">
       <aside className="hidden lg:block">
         <div className="sticky top-24">
           <AdminMenu email={email} screens={screens} />

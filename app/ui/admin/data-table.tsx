@@ -55,6 +55,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
   );
   const table = useTable({ features, columns, data: rows as Row[], getRowId: rowKey });
   const sortable = new Set(screen.columns.filter((c) => c.sortable).map((c) => c.id));
+  const columnClasses = new Map(screen.columns.flatMap((c) => (c.className ? [[c.id, c.className] as const] : [])));
   const first = total === 0 ? 0 : (params.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, params.page * PAGE_SIZE);
   const exportHref = `/admin/export/${screen.id}${listSearch(params, { page: 1 })}`;
@@ -111,7 +112,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
         {total === 0 ? "0 results" : `Showing ${first}–${last} of ${total}`}
       </p>
 
-      <div className="mt-2 overflow-x-auto rounded-2xl border border-border bg-surface">
+      <div className="relative mt-2 overflow-x-auto rounded-2xl border border-border bg-surface">
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
           <thead className="bg-cream-dark text-ink">
             {table.getHeaderGroups().map((group) => (
@@ -122,7 +123,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
                   const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                   return (
-                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-3 py-3 font-semibold whitespace-nowrap">
+                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-2.5 py-3 font-semibold whitespace-nowrap">
                       {sortable.has(header.id) ? (
                         <Link
                           to={listSearch(params, { sort: header.id, dir: nextDir, page: 1 })}
@@ -164,7 +165,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                     className={cn("border-t border-border align-top", href && "cursor-pointer hover:bg-honey-50")}
                   >
                     {row.getAllCells().map((cell, index) => (
-                      <td key={cell.id} className={cn("px-3 py-3 text-ink", index === 0 ? "min-w-[12rem] font-medium [overflow-wrap:anywhere]" : "whitespace-nowrap")}>
+                      <td key={cell.id} className={cn("px-2.5 py-3 text-ink", index === 0 && "font-medium", columnClasses.get(cell.column.id) ?? (index === 0 ? "min-w-[12rem] [overflow-wrap:anywhere]" : "whitespace-nowrap"))}>
                         {index === 0 && href ? (
                           <Link to={href} preventScrollReset data-row-link aria-label={`Edit ${rowLabel(row.original)}`} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary">
                             <FlexRender cell={cell} />

@@ -4,6 +4,9 @@ import { Form } from "react-router";
 import type { z } from "~/platform/zod";
 import { toastFirstIssue, validationErrorToast, type ToIssueToast } from "./validation-toast";
 
+/** The name of the button conform submits its intents with (`INTENT` in @conform-to/dom). */
+const CONFORM_INTENT = "__intent__";
+
 type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {
   // Any conform form: the helper only needs its id and submit handler.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,7 +31,9 @@ export function SchemaForm({ form, schema, issueTitle, issueToast, method = "pos
       method={method}
       {...getFormProps(form)}
       onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, schema, toIssueToast);
+        // Conform's own intents (a field updated by code) go through submit too: not a send.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name !== CONFORM_INTENT) toastFirstIssue(event.currentTarget, schema, toIssueToast);
         form.onSubmit(event);
       }}
       {...props}
