@@ -1,3 +1,4 @@
+import { addDays, todayIn } from "../../app/features/bookings/stay-dates";
 import { insertAsset, insertBooking, insertLocation } from "../factories/stays";
 import { toast, uniqueEmail } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
@@ -6,8 +7,9 @@ import { waitForMail } from "./mailbox";
 /**
  * Bookings as the front desk uses them: a phone booking added in the dialog (the spec's defaults
  * and messages, nights and total following the dates and price, a Booking Conflict naming the
- * guest in the way, a discount), confirmed (the guest's e-mail), a booking made on the site
- * appearing live, and a delete. The rules themselves: features/bookings/admin-bookings.test.ts.
+ * guest in the way, a discount), confirmed from its bar in the occupancy calendar (the guest's
+ * e-mail), a booking made on the site arriving live in the list and today's arrivals, an empty
+ * night opening Add Booking for it, and a delete. The rules: features/bookings/admin-bookings.test.ts.
  */
 test("the front desk adds a phone booking around a conflict, confirms it, sees a site booking arrive, and deletes one", async ({ page, server, signIn, visit }) => {
   test.setTimeout(60_000);
@@ -20,8 +22,11 @@ test("the front desk adds a phone booking around a conflict, confirms it, sees a
   const guestEmail = uniqueEmail("bo");
 
   await signIn.admin();
-  await visit(`/admin/bookings?q=${tag}`);
+  await visit(`/admin/bookings?q=${tag}&calendar=${location.id}&month=2031-07`);
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  const calendar = page.getByRole("region", { name: `Occupancy at ${location.name}, July 2031` });
+  const rvNights = calendar.getByRole("row", { name: new RegExp(`^${rv.name}`) });
+  await expect(rvNights.getByRole("link", { name: `Ana Ruiz ${tag}, Jul 10 – Jul 13, 2 guests, confirmed: edit` })).toBeVisible();
 
   await page.getByRole("link", { name: "Add Booking" }).click();
   const dialog = page.getByRole("dialog", { name: "Add Booking" });
@@ -64,23 +69,35 @@ test("the front desk adds a phone booking around a conflict, confirms it, sees a
   const added = await waitForMail(guestEmail, /^Your booking at /);
   expect(added.text).toMatch(/Total\s+\$200/);
 
-  // Row click opens Edit; confirming e-mails the guest with the calendar file.
-  await row.getByRole("cell").nth(2).click();
+  // Its bar in the calendar opens Edit; confirming e-mails the guest with the calendar file.
+  await rvNights.getByRole("link", { name: `Bo Lind ${tag}, Jul 13 – Jul 15, 2 guests, pending: edit` }).click();
   const edit = page.getByRole("dialog", { name: "Edit Booking" });
   await expect(edit.getByLabel("Total amount ($)")).toHaveValue("200.00");
   await edit.getByLabel("Status").selectOption("confirmed");
   await edit.getByRole("button", { name: "Save Changes" }).click();
   await expect(toast(page, "Booking updated")).toBeVisible();
   await expect(row.getByRole("cell").nth(6)).toHaveText("Confirmed");
+  await expect(rvNights.getByRole("link", { name: `Bo Lind ${tag}, Jul 13 – Jul 15, 2 guests, confirmed: edit` })).toBeVisible();
   const confirmed = await waitForMail(guestEmail, /is confirmed$/);
   expect(confirmed.attachments.map((file) => file.filename)).toEqual(["stay.ics"]);
   expect(confirmed.attachments[0]!.content.toString("utf8")).toContain("STATUS:CONFIRMED");
 
-  // A guest books on the site meanwhile: the list shows it without a reload.
-  await insertBooking(db, rv.id, { guestName: `Cy Moss ${tag}`, guestEmail: uniqueEmail("cy"), checkInDate: "2031-08-01", checkOutDate: "2031-08-03", numberOfNights: 2 });
+  // A guest arriving today books on the site meanwhile: the list and today's arrivals show it without a reload.
+  const today = todayIn(location.timeZone);
+  await insertBooking(db, rv.id, { guestName: `Cy Moss ${tag}`, guestEmail: uniqueEmail("cy"), guestPhone: "+1 360 555 0142", checkInDate: today, checkOutDate: addDays(today, 2), numberOfNights: 2 });
   const siteRow = page.getByRole("row").filter({ hasText: `Cy Moss ${tag}` });
   await expect(siteRow).toBeVisible();
   await expect(page.getByText("Showing 1–3 of 3")).toBeVisible();
+  await expect(calendar.getByRole("listitem").filter({ hasText: `Cy Moss ${tag}` })).toContainText(`${rv.name} · 2 guests+1 360 555 0142`);
+
+  // An empty night opens Add Booking for that asset and night.
+  await calendar.locator(`td[data-asset="${rv.id}"][data-night="2031-07-20"]`).click();
+  const prefilled = page.getByRole("dialog", { name: "Add Booking" });
+  await expect(prefilled.getByLabel("Asset")).toHaveValue(rv.id);
+  await expect(prefilled.getByLabel("Check-in")).toHaveValue("2031-07-20");
+  await expect(prefilled.getByLabel("Check-out")).toHaveValue("2031-07-21");
+  await expect(prefilled.getByLabel("Total amount ($)")).toHaveValue("125.50");
+  await prefilled.getByRole("link", { name: "Cancel" }).click();
 
   await siteRow.getByRole("button", { name: `Actions for the booking of Cy Moss ${tag}` }).click();
   await siteRow.getByRole("link", { name: "Delete" }).click();

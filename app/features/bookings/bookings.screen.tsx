@@ -45,7 +45,8 @@ export const bookingsScreen = defineScreen<BookingRow>({
   list: {
     sorts: ["created", "guest", "check_in", "check_out", "status", "total"],
     defaultSort: { id: "created", dir: "desc" },
-    filters: { status: BOOKING_STATUSES, location: RECORD_ID_PATTERN, asset: RECORD_ID_PATTERN, from: "date", to: "date" },
+    // `calendar` and `month` are the occupancy calendar's: kept in the URL with the list's own.
+    filters: { status: BOOKING_STATUSES, location: RECORD_ID_PATTERN, asset: RECORD_ID_PATTERN, from: "date", to: "date", calendar: RECORD_ID_PATTERN, month: /^\d{4}-\d{2}$/ },
     searchLabel: "Search by guest name or e-mail",
     empty: "No bookings found",
     filterControls: [

@@ -6,6 +6,8 @@ import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
 import { getBooking, listBookableAssets, type BookingRow } from "~/features/bookings/admin-bookings.server";
+import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
+import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { bookingsScreen } from "~/features/bookings/bookings.screen";
 import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
 import { httpCode } from "~/platform/errors/classify";
@@ -29,18 +31,27 @@ import type { Route } from "./+types/bookings";
 export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
 
 type AssetChoice = Awaited<ReturnType<typeof listBookableAssets>>[number];
+type Prefill = { assetId: string; locationId: string; checkInDate: string; checkOutDate: string; totalAmount: string };
 
 export async function loader(args: Route.LoaderArgs) {
   // The spec's list failure: "Error [code]" with the message and any details, the screen kept.
   const list = await loadScreenList(bookingsScreen, args, { failureToast: (error) => errorToast(`Error ${error.code}`, [error.message, error.details].filter(Boolean).join("\n")) });
   const ctx = backOfficeContext(args);
   const [locations, assets] = list.failure ? [[], []] : await Promise.all([listLocationChoices(ctx.platform.db), listBookableAssets(ctx.platform.db)]);
+  const occupancy = list.failure ? null : await loadOccupancy(ctx, { location: list.params.filters.calendar, month: list.params.filters.month });
   const asked = askedRecordDialog(args.request, list.can);
-  const base = { ...list, locations, assets };
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, booking: null };
+  const base = { ...list, locations, assets, occupancy };
+  // A night clicked in the calendar: Add Booking for that asset and night.
+  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, booking: null, prefill: prefillOf(new URL(args.request.url).searchParams, assets) };
   const booking = asked ? await getBooking(ctx, asked.id) : null;
-  if (!asked || !booking) return { ...base, dialog: null, booking: null };
-  return { ...base, dialog: asked.dialog, booking };
+  if (!asked || !booking) return { ...base, dialog: null, booking: null, prefill: null };
+  return { ...base, dialog: asked.dialog, booking, prefill: null };
+}
+
+function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {
+  const asset = assets.find((candidate) => candidate.id === search.get("for"));
+  const night = search.get("night") ?? "";
+  return asset && isCalendarDay(night) ? { assetId: asset.id, locationId: asset.locationId, checkInDate: night, checkOutDate: addDays(night, 1), totalAmount: dollars(toCents(asset.pricePerNight)) } : null;
 }
 
 export function action(args: Route.ActionArgs) {
@@ -51,7 +62,7 @@ export function action(args: Route.ActionArgs) {
 export default function BookingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast ?? loaderData.failure ?? undefined);
   useLiveRevalidation(bookingsScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, booking, locations, assets } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, booking, locations, assets, occupancy, prefill } = loaderData;
   const listHref = `${bookingsScreen.path}${listSearch(params)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
   const several = locations.length > 1;
@@ -61,6 +72,15 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
       <ScreenHeader screen={bookingsScreen}>
         {can.create && <AddButton params={params} label="Add Booking" />}
       </ScreenHeader>
+      {occupancy && (
+        <OccupancyCalendar
+          occupancy={occupancy}
+          monthHref={(month) => listSearch(params, { filters: { month } })}
+          locationHref={(calendar) => listSearch(params, { filters: { calendar } })}
+          editHref={can.update ? (id) => dialogSearch(params, "edit", id) : undefined}
+          addHref={can.create ? (assetId, night) => `${dialogSearch(params, "add")}&for=${assetId}&night=${night}` : undefined}
+        />
+      )}
       <DataTable
         screen={bookingsScreen}
         rows={rows}
@@ -71,13 +91,19 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
         rowLabel={(row) => `the booking of ${row.guestName}`}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
         actions={can.update || can.delete ? (row) => <RowActions label={`the booking of ${row.guestName}`} actions={editAndDelete(can, params, row.id)} /> : undefined}
+        extraFilters={
+          <>
+            {params.filters.calendar && <input type="hidden" name="calendar" value={params.filters.calendar} />}
+            {params.filters.month && <input type="hidden" name="month" value={params.filters.month} />}
+          </>
+        }
         empty={loaderData.failure ? "The bookings could not be read. Reload the page in a moment." : undefined}
         filterOptions={{
           location: locations.map((location) => ({ value: location.id, label: location.name })),
           asset: assets.map((asset) => ({ value: asset.id, label: asset.name, group: several ? asset.locationName : undefined })),
         }}
       />
-      {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
+      {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && booking && <DeleteDialog booking={booking} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
@@ -91,24 +117,24 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * total follows nights × the asset's price whenever either changes, and can then be changed by
  * hand (a discount). The server checks everything again.
  */
-function BookingDialog({ booking, locations, assets, closeHref, lastResult }: { booking: BookingRow | null; locations: { id: string; name: string }[]; assets: AssetChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+function BookingDialog({ booking, prefill, locations, assets, closeHref, lastResult }: { booking: BookingRow | null; prefill: Prefill | null; locations: { id: string; name: string }[]; assets: AssetChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const schema = booking ? EditBookingSchema : AddBookingSchema;
   const [form, fields] = useForm({
     id: booking ? "edit-booking" : "add-booking",
     lastResult,
     // The spec's defaults for a new booking: 2 guests, 1 night, pending.
     defaultValue: {
-      locationId: booking?.locationId ?? (locations.length === 1 ? locations[0]!.id : ""),
-      assetId: booking?.assetId ?? "",
+      locationId: booking?.locationId ?? prefill?.locationId ?? (locations.length === 1 ? locations[0]!.id : ""),
+      assetId: booking?.assetId ?? prefill?.assetId ?? "",
       guestName: booking?.guestName ?? "",
       guestEmail: booking?.guestEmail ?? "",
       guestPhone: booking?.guestPhone ?? "",
       numberOfGuests: String(booking?.numberOfGuests ?? 2),
       numberOfNights: String(booking?.numberOfNights ?? 1),
-      totalAmount: booking ? dollars(toCents(booking.totalAmount)) : "",
+      totalAmount: booking ? dollars(toCents(booking.totalAmount)) : (prefill?.totalAmount ?? ""),
       status: booking?.status ?? "pending",
-      checkInDate: booking?.checkInDate ?? "",
-      checkOutDate: booking?.checkOutDate ?? "",
+      checkInDate: booking?.checkInDate ?? prefill?.checkInDate ?? "",
+      checkOutDate: booking?.checkOutDate ?? prefill?.checkOutDate ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     ...checkedOnSubmit,

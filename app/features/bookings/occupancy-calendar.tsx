@@ -1,0 +1,225 @@
+import { ChevronLeft, ChevronRight, LogIn, LogOut, Phone } from "lucide-react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import { buttonClasses } from "~/ui/primitives/button";
+import { cn } from "~/ui/primitives/cn";
+import { BOOKING_STATUS_LABELS } from "./booking-options";
+import type { Occupancy, OccupancyStay, TodayStay } from "./occupancy.server";
+import { addDays, nightsBetween } from "./stay-dates";
+
+type Props = {
+  occupancy: Occupancy;
+  /** Links that keep the rest of the screen as it is. */
+  monthHref: (month: string) => string;
+  locationHref: (locationId: string) => string;
+  editHref?: (bookingId: string) => string;
+  addHref?: (assetId: string, night: string) => string;
+};
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const partsOf = (day: string) => day.split("-").map(Number) as [number, number, number];
+const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const monthTitle = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const shortMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]!.slice(0, 3)} ${month.slice(0, 4)}`;
+const shortDay = (day: string) => `${MONTHS[partsOf(day)[1] - 1]!.slice(0, 3)} ${partsOf(day)[2]}`;
+const shift = (month: string, by: number) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
+
+const BAR_CLASSES: Record<OccupancyStay["status"], string> = {
+  confirmed: "border-forest-800 bg-forest-800 text-cream",
+  pending: "border-dashed border-honey-800 bg-honey-100 text-honey-900",
+};
+
+/**
+ * The tape chart: one row per asset, one column per night of the month. A stay is a bar over its
+ * nights (so the check-out day is free for the next guest's bar); clicking a bar opens the
+ * booking, clicking an empty night opens Add Booking for it. Keyboard users reach every bar; an
+ * empty night is the Add Booking button's job.
+ */
+export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref, addHref }: Props) {
+  const navigate = useNavigate();
+  const { location, locations, month, start, end, today } = occupancy;
+  const nights = Array.from({ length: nightsBetween(start, end) }, (_, index) => addDays(start, index));
+  const scroller = useRef<HTMLDivElement>(null);
+  // On a narrow screen the month is wider than the card: start with today in view.
+  useEffect(() => {
+    const frame = scroller.current;
+    const column = frame?.querySelector<HTMLElement>("th[data-today]");
+    const asset = frame?.querySelector<HTMLElement>("thead th");
+    if (frame && column && asset) frame.scrollLeft = Math.max(0, column.offsetLeft - asset.offsetWidth - column.offsetWidth * 2);
+  }, [month, location?.id]);
+
+  function onEmptyNight(event: MouseEvent<HTMLTableSectionElement>) {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>("td[data-night]");
+    if (!cell || !addHref) return;
+    void navigate(addHref(cell.dataset.asset!, cell.dataset.night!), { preventScrollReset: true });
+  }
+
+  return (
+    <section aria-labelledby="occupancy-heading" className="mt-6 rounded-2xl border border-border bg-surface p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="occupancy-heading" className="text-lg font-semibold text-ink">
+          Occupancy{location ? ` at ${location.name}` : ""}, {monthTitle(month)}
+        </h2>
+        <nav aria-label="Month" className="flex items-center gap-2">
+          <Link to={monthHref(shift(month, -1))} preventScrollReset aria-label={`Previous month, ${monthTitle(shift(month, -1))}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <ChevronLeft aria-hidden="true" />
+            {shortMonth(shift(month, -1))}
+          </Link>
+          <Link to={monthHref(shift(month, 1))} preventScrollReset aria-label={`Next month, ${monthTitle(shift(month, 1))}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            {shortMonth(shift(month, 1))}
+            <ChevronRight aria-hidden="true" />
+          </Link>
+        </nav>
+      </div>
+      {locations.length > 1 && (
+        <nav aria-label="Location shown" className="mt-3 flex flex-wrap gap-2">
+          {locations.map((candidate) => (
+            <Link
+              key={candidate.id}
+              to={locationHref(candidate.id)}
+              preventScrollReset
+              aria-current={candidate.id === location?.id ? "true" : undefined}
+              className={cn("rounded-full border px-3 py-1 text-sm font-semibold", candidate.id === location?.id ? "border-forest-800 bg-forest-800 text-cream" : "border-border text-ink hover:bg-cream-dark")}
+            >
+              {candidate.name}
+            </Link>
+          ))}
+        </nav>
+      )}
+
+      {!location || occupancy.assets.length === 0 ? (
+        <p className="mt-4 text-ink-muted">{location ? `${location.name} has no assets yet: add them under Assets.` : "There are no locations yet: add one under Locations."}</p>
+      ) : (
+        <>
+          <div ref={scroller} className="relative mt-4 overflow-x-auto">
+            {/* Fixed layout: the columns are the nights' widths, and a long guest name is cut short inside its bar instead of widening its nights. */}
+            <table className="w-full table-fixed border-separate border-spacing-0 text-xs" style={{ minWidth: `${8 + nights.length * 1.6}rem` }}>
+              <colgroup>
+                <col className="w-32" />
+                {nights.map((night) => (
+                  <col key={night} />
+                ))}
+              </colgroup>
+              <caption className="sr-only">
+                Stays at {location.name} in {monthTitle(month)}: one row per asset, one column per night. Today is {shortDay(today)}.
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="sticky left-0 z-10 bg-surface pr-2 text-left text-sm font-semibold text-ink">
+                    Asset
+                  </th>
+                  {nights.map((night) => {
+                    const weekday = weekdayOf(night);
+                    const isToday = night === today;
+                    return (
+                      <th key={night} scope="col" data-today={isToday || undefined} className={cn("px-0 pb-1 text-center font-normal text-ink-muted", (weekday === 0 || weekday === 6) && "bg-cream", isToday && "rounded-t-md bg-honey-200 font-bold text-ink")}>
+                        <abbr title={`${WEEKDAYS[weekday]} ${shortDay(night)}${isToday ? ", today" : ""}`} className="block no-underline">
+                          <span className="block">{WEEKDAYS[weekday]!.slice(0, 2)}</span>
+                          <span className="block text-sm">{partsOf(night)[2]}</span>
+                        </abbr>
+                      </th>
+                    );
+                  })}
+                </tr>
+              </thead>
+              <tbody onClick={addHref ? onEmptyNight : undefined}>
+                {occupancy.assets.map((asset) => (
+                  <tr key={asset.id}>
+                    <th scope="row" className="sticky left-0 z-10 truncate border-t border-border bg-surface py-1.5 pr-2 text-left text-sm font-medium text-ink">
+                      {asset.name}
+                      {asset.status !== "available" && <span className="block text-xs font-normal text-ink-muted capitalize">{asset.status}</span>}
+                    </th>
+                    <AssetNights assetId={asset.id} nights={nights} end={end} today={today} stays={occupancy.stays.filter((stay) => stay.assetId === asset.id)} editHref={editHref} addable={Boolean(addHref)} />
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-ink-muted">
+            <span className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className={cn("inline-block h-3 w-5 rounded border", BAR_CLASSES.confirmed)} /> Confirmed
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className={cn("inline-block h-3 w-5 rounded border", BAR_CLASSES.pending)} /> Pending
+            </span>
+            {addHref && <span>Click an empty night to add a booking for it.</span>}
+          </p>
+          <div className="mt-4 grid gap-4 md:grid-cols-2">
+            <TodayList title={`Arriving today, ${shortDay(today)}`} empty="No arrivals today." icon={<LogIn aria-hidden="true" className="size-4" />} stays={occupancy.arrivals} editHref={editHref} />
+            <TodayList title={`Leaving today, ${shortDay(today)}`} empty="No departures today." icon={<LogOut aria-hidden="true" className="size-4" />} stays={occupancy.departures} editHref={editHref} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AssetNights({ assetId, nights, end, today, stays, editHref, addable }: { assetId: string; nights: string[]; end: string; today: string; stays: OccupancyStay[]; editHref?: (id: string) => string; addable: boolean }) {
+  const cells = [];
+  for (let index = 0; index < nights.length; ) {
+    const night = nights[index]!;
+    const stay = stays.find((candidate) => candidate.checkInDate <= night && night < candidate.checkOutDate);
+    if (!stay) {
+      cells.push(<td key={night} data-asset={assetId} data-night={night} className={cn("border-t border-border", night === today && "bg-honey-50", addable && "cursor-pointer hover:bg-honey-100")} />);
+      index += 1;
+      continue;
+    }
+    const span = nightsBetween(night, stay.checkOutDate < end ? stay.checkOutDate : end);
+    const label = `${stay.guestName}, ${shortDay(stay.checkInDate)} – ${shortDay(stay.checkOutDate)}, ${stay.numberOfGuests} ${stay.numberOfGuests === 1 ? "guest" : "guests"}, ${BOOKING_STATUS_LABELS[stay.status].toLowerCase()}`;
+    const bar = cn("block truncate rounded-md border px-1.5 py-1 text-left text-xs font-semibold", BAR_CLASSES[stay.status], stay.checkInDate < night && "rounded-l-none", stay.checkOutDate > end && "rounded-r-none");
+    cells.push(
+      <td key={night} colSpan={span} className="border-t border-border px-px py-1">
+        {editHref ? (
+          <Link to={editHref(stay.id)} preventScrollReset title={label} aria-label={`${label}: edit`} className={cn(bar, "hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring")}>
+            {stay.guestName}
+          </Link>
+        ) : (
+          <span title={label} className={bar}>
+            <span className="sr-only">{label}</span>
+            <span aria-hidden="true">{stay.guestName}</span>
+          </span>
+        )}
+      </td>,
+    );
+    index += span;
+  }
+  return <>{cells}</>;
+}
+
+function TodayList({ title, empty, icon, stays, editHref }: { title: string; empty: string; icon: ReactNode; stays: TodayStay[]; editHref?: (id: string) => string }) {
+  return (
+    <div className="rounded-xl bg-cream p-3">
+      <h3 className="flex items-center gap-2 text-sm font-semibold text-ink">
+        {icon}
+        {title}
+      </h3>
+      {stays.length === 0 ? (
+        <p className="mt-1.5 text-sm text-ink-muted">{empty}</p>
+      ) : (
+        <ul className="mt-1.5 divide-y divide-border text-sm">
+          {stays.map((stay) => (
+            <li key={stay.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 py-1.5">
+              {editHref ? (
+                <Link to={editHref(stay.id)} preventScrollReset className="font-semibold text-link underline-offset-2 hover:underline">
+                  {stay.guestName}
+                </Link>
+              ) : (
+                <span className="font-semibold">{stay.guestName}</span>
+              )}
+              <span className="text-ink-muted">
+                {stay.assetName} · {stay.numberOfGuests} {stay.numberOfGuests === 1 ? "guest" : "guests"}
+              </span>
+              {stay.guestPhone && (
+                <a href={`tel:${stay.guestPhone.replace(/[^\d+]/g, "")}`} className="inline-flex items-center gap-1 text-link underline-offset-2 hover:underline">
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {stay.guestPhone}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

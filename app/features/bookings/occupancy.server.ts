@@ -1,0 +1,78 @@
+import { and, asc, eq, or, sql } from "drizzle-orm";
+import { assertCan } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { isRecordId } from "~/features/back-office/record-id";
+import { assets, bookings, locations } from "~/platform/db/schema";
+import type { BookingStatusName } from "./booking-options";
+import { addDays, todayIn } from "./stay-dates";
+
+/**
+ * The occupancy calendar of the back-office home (a "tape chart"): one location's assets down the
+ * side, the nights of a month across, each pending or confirmed stay a bar over its nights, and
+ * who arrives and leaves today. "Today" is the location's own day, whatever the browser's zone.
+ */
+export type OccupancyStay = { id: string; assetId: string; guestName: string; checkInDate: string; checkOutDate: string; status: Exclude<BookingStatusName, "cancelled">; numberOfGuests: number };
+export type TodayStay = { id: string; guestName: string; assetName: string; numberOfGuests: number; guestPhone: string | null };
+
+export type Occupancy = {
+  locations: { id: string; name: string }[];
+  /** The location shown, or null when there is none yet. */
+  location: { id: string; name: string; timeZone: string } | null;
+  /** `yyyy-MM` and its first day and the day after its last (the nights shown are [start, end)). */
+  month: string;
+  start: string;
+  end: string;
+  today: string;
+  assets: { id: string; name: string; status: string; pricePerNight: string }[];
+  stays: OccupancyStay[];
+  arrivals: TodayStay[];
+  departures: TodayStay[];
+};
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month asked for (`yyyy-MM`, years 2000–2100), or the one `today` is in. */
+export function monthOf(asked: string | null | undefined, today: string) {
+  const match = MONTH.exec(asked ?? "");
+  const valid = match !== null && Number(match[1]) >= 2000 && Number(match[1]) <= 2100;
+  const [year, month] = valid ? [Number(match[1]), Number(match[2])] : [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const start = `${year}-${String(month).padStart(2, "0")}-01`;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return { month: start.slice(0, 7), start, end: addDays(start, days) };
+}
+
+export async function loadOccupancy({ platform, actor }: BackOfficeContext, asked: { location?: string | null; month?: string | null }, now = new Date()): Promise<Occupancy> {
+  assertCan(actor, "bookings", "view");
+  const db = platform.db;
+  const all = await db.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).orderBy(asc(locations.name));
+  const location = all.find((candidate) => isRecordId(asked.location ?? "") && candidate.id === asked.location) ?? all[0] ?? null;
+  const today = todayIn(location?.timeZone ?? "America/Los_Angeles", now);
+  const { month, start, end } = monthOf(asked.month, today);
+  const empty = { locations: all.map(({ id, name }) => ({ id, name })), location, month, start, end, today, assets: [], stays: [], arrivals: [], departures: [] };
+  if (!location) return empty;
+
+  const [assetRows, stayRows, todayRows] = await Promise.all([
+    db.select({ id: assets.id, name: assets.name, status: assets.status, pricePerNight: assets.pricePerNight }).from(assets).where(eq(assets.locationId, location.id)).orderBy(asc(assets.name)),
+    // Written as the exclusion constraint's range overlap, so its GiST index finds the month's stays.
+    db
+      .select({ id: bookings.id, assetId: bookings.assetId, guestName: bookings.guestName, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate, status: bookings.status, numberOfGuests: bookings.numberOfGuests })
+      .from(bookings)
+      .innerJoin(assets, eq(assets.id, bookings.assetId))
+      .where(and(eq(assets.locationId, location.id), sql`${bookings.status} <> 'cancelled'`, sql`daterange(${bookings.checkInDate}, ${bookings.checkOutDate}, '[)') && daterange(${start}::date, ${end}::date, '[)')`))
+      .orderBy(asc(bookings.checkInDate)),
+    db
+      .select({ id: bookings.id, guestName: bookings.guestName, assetName: assets.name, numberOfGuests: bookings.numberOfGuests, guestPhone: bookings.guestPhone, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate })
+      .from(bookings)
+      .innerJoin(assets, eq(assets.id, bookings.assetId))
+      .where(and(eq(assets.locationId, location.id), sql`${bookings.status} <> 'cancelled'`, or(eq(bookings.checkInDate, today), eq(bookings.checkOutDate, today))))
+      .orderBy(asc(assets.name), asc(bookings.guestName)),
+  ]);
+  const todayStay = ({ id, guestName, assetName, numberOfGuests, guestPhone }: (typeof todayRows)[number]) => ({ id, guestName, assetName, numberOfGuests, guestPhone });
+  return {
+    ...empty,
+    assets: assetRows,
+    stays: stayRows as OccupancyStay[],
+    arrivals: todayRows.filter((row) => row.checkInDate === today).map(todayStay),
+    departures: todayRows.filter((row) => row.checkOutDate === today).map(todayStay),
+  };
+}
