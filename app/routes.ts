@@ -43,6 +43,7 @@ export default [
   route("api/locations/:locationId/assets", "routes/api/location-assets.ts"),
   route("api/assets/:assetId/booked-dates", "routes/api/booked-dates.ts"),
   route("api/bookings", "routes/api/bookings.ts"),
+  route("calendar/:file", "routes/api/calendar-feed.ts"),
 
   // Content pages by slug; every path above wins over a slug (see features/content/reserved-slugs.ts).
   route(":slug", "routes/site/content-page.tsx"),

@@ -95,7 +95,19 @@ export const EnvSchema = z.object({
    * thousands of sign-ups take seconds, not minutes; anything else keeps the ASVS strength.
    */
   PASSWORD_HASH_LOG_N: z.coerce.number({ message: "must be a whole number from 10 to 20" }).int().min(10).max(20).default(PASSWORD_HASH_PRODUCTION_LOG_N),
-}).refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG_N >= PASSWORD_HASH_PRODUCTION_LOG_N, {
+  /**
+   * Lets calendar sync fetch feeds from this machine's own addresses (127.0.0.1, ::1): the tests
+   * serve their feeds there. Never in production: staff-typed addresses would reach its services.
+   */
+  CALENDAR_FETCH_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /** How often calendar sync fetches each other site's feed, in minutes. */
+  CALENDAR_SYNC_MINUTES: z.coerce.number({ message: "must be a whole number from 5 to 1440" }).int().min(5).max(1440).default(15),
+})
+  .refine((env) => env.NODE_ENV === "test" || !env.CALENDAR_FETCH_ALLOW_LOOPBACK, {
+    path: ["CALENDAR_FETCH_ALLOW_LOOPBACK"],
+    message: "may be true only for tests (NODE_ENV=test)",
+  })
+  .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG_N >= PASSWORD_HASH_PRODUCTION_LOG_N, {
   path: ["PASSWORD_HASH_LOG_N"],
   message: `may be below ${PASSWORD_HASH_PRODUCTION_LOG_N} only for tests (NODE_ENV=test)`,
 });

@@ -10,6 +10,7 @@ import { MailWorker } from "./mail/worker.server";
 import { ChangeFeed } from "./realtime/change-feed.server";
 import { resolveAuthSecret } from "./security/auth-secret.server";
 import { systemClock, type Clock } from "./clock";
+import { CalendarSyncWorker } from "~/features/calendar-sync/calendar-sync.server";
 import { configurePasswordHashing } from "./security/password-hash.server";
 
 /** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
@@ -20,6 +21,8 @@ export type Platform = {
   db: Database;
   changes: ChangeFeed;
   mail: MailWorker;
+  /** Fetches other booking sites' calendars on a schedule. */
+  calendarSync: CalendarSyncWorker;
   /** Signs session cookies and encrypts 2FA secrets. */
   authSecret: string;
   /** The time for TOTP steps and the second-factor window (the system clock, except in tests). */
@@ -65,6 +68,7 @@ export async function closePlatform(platform: Platform) {
   // Each step runs even if an earlier one failed (say, the database is already gone).
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
+    ["calendar sync", () => platform.calendarSync.stop()],
     ["change feed", () => platform.changes.stop()],
     ["database", () => platform.database.close()],
   ];
@@ -106,7 +110,9 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  return { env, logger, database, db: database.db, changes, mail, authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  const calendarSync = new CalendarSyncWorker({ db: database.db, env, logger });
+  calendarSync.start();
+  return { env, logger, database, db: database.db, changes, mail, calendarSync, authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
 }
 
 /** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */

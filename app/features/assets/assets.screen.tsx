@@ -24,7 +24,7 @@ export const assetsScreen = defineScreen<AssetRow>({
   description: "What guests book: the RVs and rentals at each location, their hours and nightly price.",
   icon: Caravan,
   group: "main",
-  liveTables: ["assets", "locations"],
+  liveTables: ["assets", "locations", "calendar_imports", "asset_blocks"],
   list: {
     sorts: ["name", "location", "status", "price"],
     defaultSort: { id: "name", dir: "asc" },
@@ -52,5 +52,6 @@ export const assetsScreen = defineScreen<AssetRow>({
     { id: "price", header: "Price per night", value: (row) => price(row.pricePerNight), sortable: true },
     { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  // The calendar sync dialog's commands change what the asset's calendar follows or publishes.
+  commands: { add: "create", edit: "update", delete: "delete", "calendar-add": "update", "calendar-remove": "update", "calendar-sync": "update", "calendar-link": "update" },
 });

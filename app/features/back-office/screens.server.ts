@@ -1,5 +1,6 @@
 import { listActivity } from "~/features/activity/activity.server";
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
+import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
 import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
@@ -24,7 +25,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   },
   assets: {
     list: listAssets,
-    commands: { add: addAsset, edit: updateAsset, delete: deleteAsset },
+    commands: { add: addAsset, edit: updateAsset, delete: deleteAsset, "calendar-add": addCalendarImport, "calendar-remove": removeCalendarImport, "calendar-sync": syncCalendarNow, "calendar-link": newCalendarLink },
   },
   locations: {
     list: listLocations,

@@ -17,6 +17,8 @@ import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingF
 import type { BookingStatusName } from "./booking-options";
 import { bookingCalendarAttachment } from "./booking-calendar.server";
 import { stayPath, stayToken } from "./stay-link.server";
+import { nightsHolder } from "~/features/calendar-sync/calendar-sync.server";
+import { stayRange } from "~/features/calendar-sync/stay-range";
 
 /** One booking in the back-office. */
 export type BookingRow = {
@@ -112,21 +114,28 @@ export const ASSET_GONE = "That asset no longer exists. Choose another.";
 export const ASSET_ELSEWHERE = "That asset is not at the chosen location. Choose one of its assets.";
 export const BOOKING_CONFLICT = "Booking Conflict";
 
-/** Said when the exclusion constraint refused the stay: who holds those nights, so staff can call the right guest. */
-export const conflictWith = (other: { guestName: string; checkInDate: string; checkOutDate: string } | null) =>
-  other
-    ? `${other.guestName} is booked on this asset from ${formatDay(other.checkInDate)} to ${formatDay(other.checkOutDate)}. Choose other dates or another asset.`
-    : "Another booking holds some of these nights on this asset. Choose other dates or another asset.";
+/**
+ * Said when the exclusion constraint refused the stay: who holds those nights, so staff can call
+ * the right guest, or which other site's calendar blocks them.
+ */
+export const conflictWith = (other: { guestName: string | null; source?: string | null; checkInDate: string; checkOutDate: string } | null) =>
+  !other
+    ? "Another booking holds some of these nights on this asset. Choose other dates or another asset."
+    : other.guestName
+      ? `${other.guestName} is booked on this asset from ${formatDay(other.checkInDate)} to ${formatDay(other.checkOutDate)}. Choose other dates or another asset.`
+      : `Blocked by the ${other.source ?? "other site's"} calendar, ${stayRange(other.checkInDate, other.checkOutDate)}. Choose other dates or another asset.`;
 
-/** The stay that holds some of the nights [checkIn, checkOut) of an asset, other than `exceptId`. */
+/** What holds some of the nights [checkIn, checkOut) of an asset, other than the booking `exceptId`: a stay or another site's block. */
 async function holderOf(db: Queryable, assetId: string, checkIn: string, checkOut: string, exceptId?: string) {
-  const [row] = await db
+  const [stay] = await db
     .select({ guestName: bookings.guestName, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate })
     .from(bookings)
     .where(and(eq(bookings.assetId, assetId), ne(bookings.status, "cancelled"), lt(bookings.checkInDate, checkOut), gt(bookings.checkOutDate, checkIn), exceptId ? ne(bookings.id, exceptId) : undefined))
     .orderBy(asc(bookings.checkInDate))
     .limit(1);
-  return row ?? null;
+  if (stay) return stay;
+  const held = await nightsHolder(db, assetId, checkIn, checkOut);
+  return held ? { guestName: held.guestName, source: held.source, checkInDate: held.checkIn, checkOutDate: held.checkOut } : null;
 }
 
 /** What the audit trail keeps of a booking, and what decides whether an edit changed anything. */

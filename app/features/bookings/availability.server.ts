@@ -1,11 +1,8 @@
-import { and, asc, eq, exists, gt, inArray } from "drizzle-orm";
-import type { Queryable } from "~/platform/db/client.server";
-import { assets, bookings, locations } from "~/platform/db/schema";
+import { and, asc, eq, exists, sql } from "drizzle-orm";
+import { queryRows, type Queryable } from "~/platform/db/client.server";
+import { assets, locations } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import { nightsBetween, todayIn, type BookedRange } from "./stay-dates";
-
-/** Booking statuses that hold an asset's nights (cancelled ones free them). */
-export const DATE_BLOCKING_STATUSES = ["pending", "confirmed"] as const;
 
 /** Locations having at least one available asset, by name (public data). */
 export function listBookableLocations(db: Queryable) {
@@ -68,18 +65,19 @@ export async function findAssetForBooking(db: Queryable, assetId: string) {
 }
 
 /**
- * The stays that hold an asset's nights from the property's today on (pending and confirmed),
- * plus that today: the calendar greys these out. The database constraint has the final word.
+ * What holds an asset's nights from the property's today on (pending and confirmed stays, and
+ * blocks from other sites' calendars), plus that today: the calendar greys these out. The
+ * database constraint has the final word.
  */
 export async function listBookedRanges(db: Queryable, assetId: string, now = new Date()): Promise<{ today: string; ranges: BookedRange[] } | undefined> {
   const asset = await findAssetForBooking(db, assetId);
   if (!asset) return undefined;
   const today = todayIn(asset.timeZone, now);
-  const rows = await db
-    .select({ checkIn: bookings.checkInDate, checkOut: bookings.checkOutDate })
-    .from(bookings)
-    .where(and(eq(bookings.assetId, assetId), inArray(bookings.status, [...DATE_BLOCKING_STATUSES]), gt(bookings.checkOutDate, today)))
-    .orderBy(asc(bookings.checkInDate));
+  // asset_nights holds exactly the live stays and the blocks (migration 0008); ranges are [check-in, check-out).
+  const rows = await queryRows<BookedRange>(
+    db,
+    sql`select lower(nights)::text as "checkIn", upper(nights)::text as "checkOut" from asset_nights where asset_id = ${assetId} and upper(nights) > ${today}::date order by lower(nights)`,
+  );
   return { today, ranges: rows };
 }
 

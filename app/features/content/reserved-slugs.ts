@@ -28,6 +28,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // Back-office and platform endpoints
   "admin",
   "api",
+  "calendar",
   // Static files (build/client)
   "assets",
   "images",

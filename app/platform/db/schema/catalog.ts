@@ -31,6 +31,8 @@ export const assets = pgTable(
     description: text("description"),
     checkInTime: time("check_in_time").notNull().default("15:00"),
     checkOutTime: time("check_out_time").notNull().default("11:00"),
+    /** The secret of the asset's calendar export feed (/calendar/<token>.ics); a new one revokes the old link. */
+    calendarToken: text("calendar_token").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -6,3 +6,4 @@ export * from "./bookings";
 export * from "./adoptions";
 export * from "./content";
 export * from "./platform";
+export * from "./calendar-sync";
