@@ -13,7 +13,10 @@ import { documentScriptsFilter } from "./platform/html/document-scripts.server";
 import { NonceProvider } from "./platform/nonce";
 import { defersHydration } from "./platform/page-handle";
 import { flashToastContext, requestInfoContext, serverPlatformContext, type RequestInfo } from "./platform/request-context";
-import { closePlatform, createPlatform, getPlatform, type Platform } from "./platform/runtime.server";
+import { closePlatform, createPlatform, getPlatform, type Platform, type PlatformOptions } from "./platform/runtime.server";
+import type { Env } from "./platform/env.server";
+import type { Logger } from "./platform/logger.server";
+import { startBackgroundWorkers } from "./features/background-workers.server";
 
 export const streamTimeout = 5_000;
 
@@ -102,7 +105,7 @@ async function logError(error: unknown, request: Request, serverPlatform: Platfo
  * one instance of every module.
  */
 export const apiary = {
-  createPlatform,
+  createPlatform: (env: Env, logger?: Logger, options: PlatformOptions = {}) => createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers }),
   closePlatform,
   createLoadContext(platform: Platform, info: RequestInfo) {
     const context = new RouterContextProvider();

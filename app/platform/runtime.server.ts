@@ -10,7 +10,6 @@ import { MailWorker } from "./mail/worker.server";
 import { ChangeFeed } from "./realtime/change-feed.server";
 import { resolveAuthSecret } from "./security/auth-secret.server";
 import { systemClock, type Clock } from "./clock";
-import { CalendarSyncWorker } from "~/features/calendar-sync/calendar-sync.server";
 import { configurePasswordHashing } from "./security/password-hash.server";
 
 /** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
@@ -21,8 +20,8 @@ export type Platform = {
   db: Database;
   changes: ChangeFeed;
   mail: MailWorker;
-  /** Fetches other booking sites' calendars on a schedule. */
-  calendarSync: CalendarSyncWorker;
+  /** The features' scheduled work (calendar sync…), stopped with the platform. */
+  workers: BackgroundWorker[];
   /** Signs session cookies and encrypts 2FA secrets. */
   authSecret: string;
   /** The time for TOTP steps and the second-factor window (the system clock, except in tests). */
@@ -32,7 +31,11 @@ export type Platform = {
 export type PlatformOptions = {
   /** Tests move time forward instead of waiting for it. */
   clock?: Clock;
+  /** Starts the features' scheduled work once the platform is up (the entry module passes it: platform/ knows no features). */
+  startWorkers?: (platform: Platform) => BackgroundWorker[];
 };
+
+export type BackgroundWorker = { name: string; stop(): Promise<void> };
 
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
@@ -68,7 +71,7 @@ export async function closePlatform(platform: Platform) {
   // Each step runs even if an earlier one failed (say, the database is already gone).
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
-    ["calendar sync", () => platform.calendarSync.stop()],
+    ...platform.workers.map((worker): [string, () => Promise<void>] => [worker.name, () => worker.stop()]),
     ["change feed", () => platform.changes.stop()],
     ["database", () => platform.database.close()],
   ];
@@ -110,9 +113,9 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  const calendarSync = new CalendarSyncWorker({ db: database.db, env, logger });
-  calendarSync.start();
-  return { env, logger, database, db: database.db, changes, mail, calendarSync, authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  const platform: Platform = { env, logger, database, db: database.db, changes, mail, workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  platform.workers.push(...(options.startWorkers?.(platform) ?? []));
+  return platform;
 }
 
 /** Drizzle wraps driver errors ("Failed query: …"); the driver's own message says what went wrong. */

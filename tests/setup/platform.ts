@@ -2,7 +2,6 @@ import pino from "pino";
 import { parseEnv } from "~/platform/env.server";
 import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
-import { CalendarSyncWorker } from "~/features/calendar-sync/calendar-sync.server";
 import { ChangeFeed } from "~/platform/realtime/change-feed.server";
 import type { Platform } from "~/platform/runtime.server";
 import type { TestDatabase } from "./databases";
@@ -24,8 +23,8 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
     db: t.db,
     changes: new ChangeFeed(logger),
     mail: new MailWorker({ handle: t, transport, logger }),
-    // Built but not started, as the mail worker: tests call syncImport / syncDueImports themselves.
-    calendarSync: new CalendarSyncWorker({ db: t.db, env: parsed, logger }),
+    // None started: tests call syncImport / syncDueImports themselves.
+    workers: [],
     authSecret: "test-secret-that-is-long-enough-for-hmac-0123456789",
     // Still, so a TOTP code a test computes is checked in the same 30-second step.
     clock: new TestClock({ frozenAt: Date.now() }),

@@ -111,6 +111,7 @@ export async function syncDueImports(deps: Deps, now = new Date()): Promise<numb
 
 /** Runs `syncDueImports` every minute (and at start, to catch up after downtime) until stopped. */
 export class CalendarSyncWorker {
+  readonly name = "calendar sync";
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
 

@@ -1,0 +1,9 @@
+import type { BackgroundWorker, Platform } from "~/platform/runtime.server";
+import { CalendarSyncWorker } from "./calendar-sync/calendar-sync.server";
+
+/** The features' scheduled work, started with each server's platform and stopped with it. */
+export function startBackgroundWorkers(platform: Platform): BackgroundWorker[] {
+  const calendarSync = new CalendarSyncWorker(platform);
+  calendarSync.start();
+  return [calendarSync];
+}
