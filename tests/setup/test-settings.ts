@@ -8,4 +8,6 @@ export const TEST_PASSWORD_HASH_LOG_N = 10;
 export const testServerSettings = {
   NODE_ENV: "test",
   PASSWORD_HASH_LOG_N: String(TEST_PASSWORD_HASH_LOG_N),
+  // Calendar feeds in the tests are served on 127.0.0.1.
+  CALENDAR_FETCH_ALLOW_LOOPBACK: "true",
 } as const;

@@ -9,7 +9,7 @@ import { errorToast, type Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import type { CommandResult } from "./command";
 import type { BackOfficeContext } from "./context";
-import { listSearch, PAGE_SIZE, parseListParams } from "./list-params";
+import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "./list-params";
 import type { ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
 
@@ -78,7 +78,13 @@ const SECRET_FIELD = /password/i;
  * checks permission and validates; success goes back to the list (dialog closed, list state
  * kept) with a flash toast, a failure answers with the message as a toast and under the fields.
  */
-export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, failureTitles: Record<string, string | ((failure: { status: number }) => string)> = {}) {
+export async function runScreenCommand<Row>(
+  screen: ScreenDeclaration<Row>,
+  args: RouteArgs,
+  failureTitles: Record<string, string | ((failure: { status: number }) => string)> = {},
+  /** Intents whose success leaves their dialog open (a dialog of several small commands, such as calendar sync). */
+  staysInDialog: (intent: string) => boolean = () => false,
+) {
   const ctx = backOfficeContext(args);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -107,6 +113,8 @@ export async function runScreenCommand<Row>(screen: ScreenDeclaration<Row>, args
     );
   }
   const url = new URL(args.request.url);
-  const back = `${screen.path}${listSearch(parseListParams(url.searchParams, screen.list))}`;
+  const listParams = parseListParams(url.searchParams, screen.list);
+  const dialog = url.searchParams.get("dialog");
+  const back = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
   throw redirect(back, { headers: { "Set-Cookie": await toastHeader(result.toast, ctx.platform.authSecret) } });
 }

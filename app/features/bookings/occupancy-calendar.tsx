@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { BOOKING_STATUS_LABELS } from "./booking-options";
-import type { Occupancy, OccupancyStay, TodayStay } from "./occupancy.server";
+import type { Occupancy, OccupancyBlock, OccupancyStay, TodayStay } from "./occupancy.server";
 import { addDays, nightsBetween } from "./stay-dates";
 
 type Props = {
@@ -130,7 +130,7 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
                       {asset.name}
                       {asset.status !== "available" && <span className="block text-xs font-normal text-ink-muted capitalize">{asset.status}</span>}
                     </th>
-                    <AssetNights assetId={asset.id} nights={nights} end={end} today={today} stays={occupancy.stays.filter((stay) => stay.assetId === asset.id)} editHref={editHref} addable={Boolean(addHref)} />
+                    <AssetNights assetId={asset.id} nights={nights} end={end} today={today} stays={occupancy.stays.filter((stay) => stay.assetId === asset.id)} blocks={occupancy.blocks.filter((block) => block.assetId === asset.id)} editHref={editHref} addable={Boolean(addHref)} />
                   </tr>
                 ))}
               </tbody>
@@ -142,6 +142,9 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
             </span>
             <span className="inline-flex items-center gap-1.5">
               <span aria-hidden="true" className={cn("inline-block h-3 w-5 rounded border", BAR_CLASSES.pending)} /> Pending
+            </span>
+            <span className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block h-3 w-5 rounded border border-stone-400 bg-stone-200" /> Blocked by another site
             </span>
             {addHref && <span>Click an empty night to add a booking for it.</span>}
           </p>
@@ -155,11 +158,26 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
   );
 }
 
-function AssetNights({ assetId, nights, end, today, stays, editHref, addable }: { assetId: string; nights: string[]; end: string; today: string; stays: OccupancyStay[]; editHref?: (id: string) => string; addable: boolean }) {
+function AssetNights({ assetId, nights, end, today, stays, blocks, editHref, addable }: { assetId: string; nights: string[]; end: string; today: string; stays: OccupancyStay[]; blocks: OccupancyBlock[]; editHref?: (id: string) => string; addable: boolean }) {
   const cells = [];
   for (let index = 0; index < nights.length; ) {
     const night = nights[index]!;
     const stay = stays.find((candidate) => candidate.checkInDate <= night && night < candidate.checkOutDate);
+    const block = stay ? undefined : blocks.find((candidate) => candidate.startDate <= night && night < candidate.endDate);
+    if (block) {
+      const span = nightsBetween(night, block.endDate < end ? block.endDate : end);
+      const label = `Blocked by the ${block.source} calendar, ${shortDay(block.startDate)} – ${shortDay(block.endDate)}`;
+      cells.push(
+        <td key={night} colSpan={span} className="border-t border-border px-px py-1">
+          <span title={label} className={cn("block truncate rounded-md border border-stone-400 bg-stone-200 px-1.5 py-1 text-left text-xs font-semibold text-stone-800", block.startDate < night && "rounded-l-none", block.endDate > end && "rounded-r-none")}>
+            <span className="sr-only">{label}</span>
+            <span aria-hidden="true">{block.source}</span>
+          </span>
+        </td>,
+      );
+      index += span;
+      continue;
+    }
     if (!stay) {
       cells.push(<td key={night} data-asset={assetId} data-night={night} className={cn("border-t border-border", night === today && "bg-honey-50", addable && "cursor-pointer hover:bg-honey-100")} />);
       index += 1;

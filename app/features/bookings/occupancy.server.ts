@@ -1,8 +1,8 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { assertCan } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { isRecordId } from "~/features/back-office/record-id";
-import { assets, bookings, locations } from "~/platform/db/schema";
+import { assetBlocks, assets, bookings, calendarImports, locations } from "~/platform/db/schema";
 import type { BookingStatusName } from "./booking-options";
 import { addDays, todayIn } from "./stay-dates";
 
@@ -12,6 +12,8 @@ import { addDays, todayIn } from "./stay-dates";
  * who arrives and leaves today. "Today" is the location's own day, whatever the browser's zone.
  */
 export type OccupancyStay = { id: string; assetId: string; guestName: string; checkInDate: string; checkOutDate: string; status: Exclude<BookingStatusName, "cancelled">; numberOfGuests: number };
+/** Nights another site's calendar blocks (calendar sync). */
+export type OccupancyBlock = { id: string; assetId: string; source: string; startDate: string; endDate: string };
 export type TodayStay = { id: string; guestName: string; assetName: string; numberOfGuests: number; guestPhone: string | null };
 
 export type Occupancy = {
@@ -25,6 +27,7 @@ export type Occupancy = {
   today: string;
   assets: { id: string; name: string; status: string; pricePerNight: string }[];
   stays: OccupancyStay[];
+  blocks: OccupancyBlock[];
   arrivals: TodayStay[];
   departures: TodayStay[];
 };
@@ -48,10 +51,10 @@ export async function loadOccupancy({ platform, actor }: BackOfficeContext, aske
   const location = all.find((candidate) => isRecordId(asked.location ?? "") && candidate.id === asked.location) ?? all[0] ?? null;
   const today = todayIn(location?.timeZone ?? "America/Los_Angeles", now);
   const { month, start, end } = monthOf(asked.month, today);
-  const empty = { locations: all.map(({ id, name }) => ({ id, name })), location, month, start, end, today, assets: [], stays: [], arrivals: [], departures: [] };
+  const empty = { locations: all.map(({ id, name }) => ({ id, name })), location, month, start, end, today, assets: [], stays: [], blocks: [], arrivals: [], departures: [] };
   if (!location) return empty;
 
-  const [assetRows, stayRows, todayRows] = await Promise.all([
+  const [assetRows, stayRows, todayRows, blockRows] = await Promise.all([
     db.select({ id: assets.id, name: assets.name, status: assets.status, pricePerNight: assets.pricePerNight }).from(assets).where(eq(assets.locationId, location.id)).orderBy(asc(assets.name)),
     // Written as the exclusion constraint's range overlap, so its GiST index finds the month's stays.
     db
@@ -66,12 +69,20 @@ export async function loadOccupancy({ platform, actor }: BackOfficeContext, aske
       .innerJoin(assets, eq(assets.id, bookings.assetId))
       .where(and(eq(assets.locationId, location.id), sql`${bookings.status} <> 'cancelled'`, or(eq(bookings.checkInDate, today), eq(bookings.checkOutDate, today))))
       .orderBy(asc(assets.name), asc(bookings.guestName)),
+    db
+      .select({ id: assetBlocks.id, assetId: assetBlocks.assetId, source: calendarImports.name, startDate: assetBlocks.startDate, endDate: assetBlocks.endDate })
+      .from(assetBlocks)
+      .innerJoin(assets, eq(assets.id, assetBlocks.assetId))
+      .innerJoin(calendarImports, eq(calendarImports.id, assetBlocks.importId))
+      .where(and(eq(assets.locationId, location.id), lt(assetBlocks.startDate, end), gt(assetBlocks.endDate, start)))
+      .orderBy(asc(assetBlocks.startDate)),
   ]);
   const todayStay = ({ id, guestName, assetName, numberOfGuests, guestPhone }: (typeof todayRows)[number]) => ({ id, guestName, assetName, numberOfGuests, guestPhone });
   return {
     ...empty,
     assets: assetRows,
     stays: stayRows as OccupancyStay[],
+    blocks: blockRows,
     arrivals: todayRows.filter((row) => row.checkInDate === today).map(todayStay),
     departures: todayRows.filter((row) => row.checkOutDate === today).map(todayStay),
   };

@@ -1,10 +1,11 @@
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { eq, isNull, lt, or, sql } from "drizzle-orm";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assetBlocks, assets, calendarImports, locations } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { fetchPublicText, PublicFetchError } from "~/platform/security/public-fetch.server";
+import { calendarFeedPath } from "./calendar-export.server";
 import { FeedError, parseFeed, type FeedEvent } from "./feed-events";
 import { stayRange } from "./stay-range";
 
@@ -132,4 +133,28 @@ export class CalendarSyncWorker {
   }
 }
 
-export const importsOf = (db: Queryable, assetId: string) => db.select().from(calendarImports).where(and(eq(calendarImports.assetId, assetId))).orderBy(calendarImports.createdAt);
+/** What the Assets screen's calendar dialog shows of one asset: its export link and the feeds it follows, with their blocks counted. */
+export async function calendarSyncOf(db: Queryable, appUrl: string, assetId: string) {
+  const [asset] = await db.select({ id: assets.id, name: assets.name, token: assets.calendarToken }).from(assets).where(eq(assets.id, assetId));
+  if (!asset) return null;
+  const feeds = await db
+    .select({
+      id: calendarImports.id,
+      name: calendarImports.name,
+      url: calendarImports.url,
+      lastSyncedAt: calendarImports.lastSyncedAt,
+      lastError: calendarImports.lastError,
+      conflicts: calendarImports.conflicts,
+      blocks: sql<number>`(select count(*)::int from asset_blocks b where b.import_id = calendar_imports.id)`,
+    })
+    .from(calendarImports)
+    .where(eq(calendarImports.assetId, assetId))
+    .orderBy(calendarImports.createdAt);
+  return {
+    asset: { id: asset.id, name: asset.name },
+    exportUrl: asset.token ? `${appUrl}${calendarFeedPath(asset.token)}` : null,
+    feeds: feeds.map((feed) => ({ ...feed, lastSyncedAt: feed.lastSyncedAt?.toISOString() ?? null })),
+  };
+}
+
+export type CalendarSync = NonNullable<Awaited<ReturnType<typeof calendarSyncOf>>>;

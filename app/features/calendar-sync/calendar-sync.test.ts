@@ -7,6 +7,7 @@ import { addBooking, BOOKING_CONFLICT } from "~/features/bookings/admin-bookings
 import { listBookedRanges } from "~/features/bookings/availability.server";
 import { createBooking } from "~/features/bookings/bookings.server";
 import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
+import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { assetBlocks, assets, calendarImports } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertStaff, insertUser } from "../../../tests/factories/accounts";
@@ -67,6 +68,12 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     const admin = await insertUser(t.db);
     const phone = await addBooking(as(admin), { locationId: location.id, assetId: asset.id, guestName: "Bo", guestEmail: "bo@example.com", numberOfGuests: "2", numberOfNights: "2", totalAmount: "200", status: "pending", checkInDate: "2027-06-02", checkOutDate: "2027-06-04" });
     expect(phone).toMatchObject({ ok: false, title: BOOKING_CONFLICT, message: "Blocked by the Airbnb calendar, Jun 3 – Jun 5, 2027. Choose other dates or another asset." });
+    // The occupancy calendar shows the blocks with the site they come from.
+    const occupancy = await loadOccupancy(as(admin), { location: location.id, month: "2027-06" }, NOW);
+    expect(occupancy.blocks.map((block) => [block.source, block.startDate, block.endDate])).toEqual([
+      ["Airbnb", "2027-06-03", "2027-06-05"],
+      ["Airbnb", "2027-06-10", "2027-06-12"],
+    ]);
     // The check-out day of a block is free, as a booking's is.
     const after = await createBooking(platform, anonymous, { assetId: asset.id, checkInDate: "2027-06-05", checkOutDate: "2027-06-07", guestName: "Cy", guestEmail: "cy@example.com", numberOfGuests: 2 }, testMeta(), NOW);
     expect(after.ok).toBe(true);

@@ -4,6 +4,9 @@ import { ASSET_STATUS_LABELS, ASSET_STATUSES, ASSET_TYPE_LABELS, ASSET_TYPES } f
 import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "~/features/assets/assets.schema";
 import { assetsScreen } from "~/features/assets/assets.screen";
 import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
+import { isRecordId } from "~/features/back-office/record-id";
+import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
+import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -30,20 +33,27 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = askedRecordDialog(args.request, list.can);
   // The list's location filter and the dialog's choices.
   const locations = await listLocationChoices(ctx.platform.db);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations };
+  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations, sync: null, syncMinutes: 0 };
+  const search = new URL(args.request.url).searchParams;
+  // The calendar sync dialog, for whoever may change assets.
+  if (search.get("dialog") === "calendar" && list.can.update) {
+    const id = search.get("id") ?? "";
+    const sync = isRecordId(id) ? await calendarSyncOf(ctx.platform.db, ctx.platform.env.APP_URL, id) : null;
+    if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
+  }
   const asset = asked ? await getAsset(ctx, asked.id) : null;
-  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations };
-  return { ...list, dialog: asked.dialog, asset, locations };
+  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations, sync: null, syncMinutes: 0 };
+  return { ...list, dialog: asked.dialog, asset, locations, sync: null, syncMinutes: 0 };
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(assetsScreen, args);
+  return runScreenCommand(assetsScreen, args, {}, (intent) => intent.startsWith("calendar-"));
 }
 
 export default function AssetsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(assetsScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, asset, locations } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, asset, locations, sync, syncMinutes } = loaderData;
   const listHref = `${assetsScreen.path}${listSearch(params)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
 
@@ -61,11 +71,12 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
         rowKey={(row) => row.id}
         rowLabel={(row) => row.name}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
-        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={editAndDelete(can, params, row.id)} /> : undefined}
+        actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={[...editAndDelete(can, params, row.id), ...(can.update ? [{ label: "Calendar sync", to: dialogSearch(params, "calendar", row.id) }] : [])]} /> : undefined}
         filterOptions={{ location: locations.map((location) => ({ value: location.id, label: location.name })) }}
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "calendar" && sync && <CalendarSyncDialog sync={sync} minutes={syncMinutes} closeHref={listHref} lastResult={actionData?.intent === "calendar-add" ? lastResult : null} />}
     </>
   );
 }
