@@ -122,7 +122,9 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     const keys = ["o1", "o2", "o3", "o4", "o5"];
     sink.setMode("reject-data");
     for (const key of keys) await verify(key);
-    const w = worker({ maxAttempts: 50 });
+    // Retries capped at 200 ms apart: on a busy machine the worker can make many attempts before
+    // the test switches the sink, and uncapped doubling then waits longer than the test does.
+    const w = worker({ maxAttempts: 50, maxDelayMs: 200 });
     await w.start();
     // Retries are jittered, so the sink's total alone does not say every message was refused:
     // wait until each row has recorded its own failed attempts too.
