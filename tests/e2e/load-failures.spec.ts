@@ -82,7 +82,8 @@ test.describe("a list that fails to load", { tag: "@engine" }, () => {
     await widget.getByLabel("Location").selectOption({ label: "Stanwood" });
     const asset = widget.getByRole("combobox", { name: "Asset" });
     await expect(asset.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
-    await withTableOffline(server, "bookings", async () => {
+    // The booked dates are read from asset_nights (stays and other sites' blocks together).
+    await withTableOffline(server, "asset_nights", async () => {
       await asset.selectOption({ label: "Lakeside RV Trailer · $165/night" });
       await expect(toast(page, "Error loading availability")).toBeVisible();
       await expect(notice(page, "Error loading availability")).toContainText("(Code: DATABASE_42P01)");
