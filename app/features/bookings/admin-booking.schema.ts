@@ -1,7 +1,6 @@
 import { z } from "~/platform/zod";
 import { recordId } from "~/features/back-office/form-fields";
-import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
-import { BOOKING_MESSAGES } from "./booking.schema";
+import { BOOKING_MESSAGES, guestFields } from "./booking.schema";
 import { BOOKING_STATUSES } from "./booking-options";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
 
@@ -41,15 +40,7 @@ const whole = (message: string, max: number, maxMessage: string) =>
 const BookingFields = z.object({
   locationId: z.string({ error: ADMIN_BOOKING_MESSAGES.locationAndAsset }).trim().min(1, ADMIN_BOOKING_MESSAGES.locationAndAsset),
   assetId: z.string({ error: ADMIN_BOOKING_MESSAGES.locationAndAsset }).trim().min(1, ADMIN_BOOKING_MESSAGES.locationAndAsset),
-  guestName: z.string({ error: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength).regex(PLAIN_TEXT, controlCharacterMessage("Guest name")),
-  guestEmail: z.string({ error: BOOKING_MESSAGES.guestEmail }).trim().toLowerCase().pipe(z.email({ error: BOOKING_MESSAGES.guestEmail }).max(255)),
-  guestPhone: z
-    .string()
-    .trim()
-    .max(40, BOOKING_MESSAGES.guestPhone)
-    .regex(/^[0-9+()\-.\s]*$/, BOOKING_MESSAGES.guestPhone)
-    .optional()
-    .transform((value) => value || null),
+  ...guestFields,
   numberOfGuests: whole(ADMIN_BOOKING_MESSAGES.guests, 50, ADMIN_BOOKING_MESSAGES.guestsMax),
   numberOfNights: whole(ADMIN_BOOKING_MESSAGES.nights, ADMIN_MAX_NIGHTS, ADMIN_BOOKING_MESSAGES.tooLong),
   totalAmount: z

@@ -23,6 +23,19 @@ const day = z
   .min(1, BOOKING_MESSAGES.selectDates)
   .refine(isCalendarDay, BOOKING_MESSAGES.selectDates);
 
+/** Who the stay is for: the same rules on the site's forms and in the back-office's dialog. */
+export const guestFields = {
+  guestName: z.string({ message: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength).regex(PLAIN_TEXT, controlCharacterMessage("Guest name")),
+  guestEmail: z.string({ message: BOOKING_MESSAGES.guestEmail }).trim().toLowerCase().pipe(z.email({ message: BOOKING_MESSAGES.guestEmail }).max(255)),
+  guestPhone: z
+    .string()
+    .trim()
+    .max(40, BOOKING_MESSAGES.guestPhone)
+    .regex(/^[0-9+()\-.\s]*$/, BOOKING_MESSAGES.guestPhone)
+    .optional()
+    .transform((v) => (v ? v : null)),
+};
+
 /**
  * One booking request, as both booking forms send it (the portal's details form and the
  * Reserve Your Dates widget). The server decides price, nights, total and availability.
@@ -32,15 +45,7 @@ export const BookingRequestSchema = z
     assetId: z.uuid({ message: BOOKING_MESSAGES.selectAsset }),
     checkInDate: day,
     checkOutDate: day,
-    guestName: z.string({ message: BOOKING_MESSAGES.guestName }).trim().min(1, BOOKING_MESSAGES.guestName).max(100, BOOKING_MESSAGES.guestNameLength).regex(PLAIN_TEXT, controlCharacterMessage("Guest name")),
-    guestEmail: z.string({ message: BOOKING_MESSAGES.guestEmail }).trim().toLowerCase().pipe(z.email({ message: BOOKING_MESSAGES.guestEmail }).max(255)),
-    guestPhone: z
-      .string()
-      .trim()
-      .max(40, BOOKING_MESSAGES.guestPhone)
-      .regex(/^[0-9+()\-.\s]*$/, BOOKING_MESSAGES.guestPhone)
-      .optional()
-      .transform((v) => (v ? v : null)),
+    ...guestFields,
     numberOfGuests: z.coerce
       .number({ message: BOOKING_MESSAGES.guests })
       .int(BOOKING_MESSAGES.guests)

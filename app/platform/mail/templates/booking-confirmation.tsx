@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { formatDay, formatExperience, plural } from "./format";
+import { formatDay, stayRows } from "./format";
 import { Details, Layout, styles } from "./layout";
 
 export type BookingConfirmationProps = {
@@ -31,12 +31,7 @@ export function BookingConfirmationEmail(p: BookingConfirmationProps) {
       <Details
         rows={[
           ["Booking reference", p.bookingId],
-          ["Location", p.location],
-          ["Experience", formatExperience(p.experienceType)],
-          ["Check-in", formatDay(p.checkInDate)],
-          ["Check-out", formatDay(p.checkOutDate)],
-          ["Length of stay", plural(p.numberOfNights, "night")],
-          ["Guests", plural(p.numberOfGuests, "guest")],
+          ...stayRows(p),
           ["Estimated total", p.totalAmount],
         ]}
       />

@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { formatDay, formatExperience, plural } from "./format";
+import { formatDay, stayRows } from "./format";
 import { Details, Layout, styles } from "./layout";
 
 /**
@@ -50,12 +50,7 @@ export function BookingUpdateEmail(p: BookingUpdateProps) {
         rows={[
           ["Booking reference", p.bookingId],
           ["Status", STATUS_TEXT[p.status]],
-          ["Location", p.location],
-          ["Experience", formatExperience(p.experienceType)],
-          ["Check-in", formatDay(p.checkInDate)],
-          ["Check-out", formatDay(p.checkOutDate)],
-          ["Length of stay", plural(p.numberOfNights, "night")],
-          ["Guests", plural(p.numberOfGuests, "guest")],
+          ...stayRows(p),
           ["Total", p.totalAmount],
         ]}
       />

@@ -20,3 +20,15 @@ export function formatExperience(value: string): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** A stay's facts as the booking e-mails list them, after their own first rows. */
+export function stayRows(p: { location: string; experienceType: string; checkInDate: string; checkOutDate: string; numberOfNights: number; numberOfGuests: number }): [string, string][] {
+  return [
+    ["Location", p.location],
+    ["Experience", formatExperience(p.experienceType)],
+    ["Check-in", formatDay(p.checkInDate)],
+    ["Check-out", formatDay(p.checkOutDate)],
+    ["Length of stay", plural(p.numberOfNights, "night")],
+    ["Guests", plural(p.numberOfGuests, "guest")],
+  ];
+}

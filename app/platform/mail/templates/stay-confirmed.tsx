@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { formatDay, formatExperience, plural } from "./format";
+import { formatDay, stayRows } from "./format";
 import { Details, Layout, styles } from "./layout";
 
 /** Sent when the team confirms a stay (the spec's send-booking-confirmation, from the back-office): the stay is now certain. */
@@ -29,12 +29,7 @@ export function StayConfirmedEmail(p: StayConfirmedProps) {
       <Details
         rows={[
           ["Booking reference", p.bookingId],
-          ["Location", p.location],
-          ["Experience", formatExperience(p.experienceType)],
-          ["Check-in", formatDay(p.checkInDate)],
-          ["Check-out", formatDay(p.checkOutDate)],
-          ["Length of stay", plural(p.numberOfNights, "night")],
-          ["Guests", plural(p.numberOfGuests, "guest")],
+          ...stayRows(p),
           ["Total", p.totalAmount],
         ]}
       />
