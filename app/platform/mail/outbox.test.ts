@@ -122,20 +122,22 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     const keys = ["o1", "o2", "o3", "o4", "o5"];
     sink.setMode("reject-data");
     for (const key of keys) await verify(key);
-    // Retries capped at 200 ms apart: on a busy machine the worker can make many attempts before
-    // the test switches the sink, and uncapped doubling then waits longer than the test does.
-    const w = worker({ maxAttempts: 50, maxDelayMs: 200 });
+    // Retries capped at 200 ms apart, and each phase given 20 s: with both test workers busy, the
+    // worker's retries and this test's polling both crawl (it timed out at 5 s in CI twice). The
+    // subject is exactly-once delivery, not speed.
+    const w = worker({ maxAttempts: 1_000, maxDelayMs: 200 });
+    const SLOW_MACHINE_MS = 20_000;
     await w.start();
     // Retries are jittered, so the sink's total alone does not say every message was refused:
     // wait until each row has recorded its own failed attempts too.
     const everyRowTried = (times: number) => async () => (await rows()).every((r) => r.attempts >= times);
-    await waitFor(() => sink.refused >= 2 * keys.length, "refusals after DATA");
-    await waitFor(everyRowTried(2), "each message refused after DATA");
+    await waitFor(() => sink.refused >= 2 * keys.length, "refusals after DATA", SLOW_MACHINE_MS);
+    await waitFor(everyRowTried(2), "each message refused after DATA", SLOW_MACHINE_MS);
     sink.setMode("reject-rcpt");
-    await waitFor(() => sink.refused >= 4 * keys.length, "refusals at RCPT TO");
-    await waitFor(everyRowTried(3), "each message refused at RCPT TO");
+    await waitFor(() => sink.refused >= 4 * keys.length, "refusals at RCPT TO", SLOW_MACHINE_MS);
+    await waitFor(everyRowTried(3), "each message refused at RCPT TO", SLOW_MACHINE_MS);
     sink.setMode("accept");
-    await waitFor(async () => (await rows()).every((r) => r.status === "sent"), "all sent after the outage");
+    await waitFor(async () => (await rows()).every((r) => r.status === "sent"), "all sent after the outage", SLOW_MACHINE_MS);
     await w.stop();
 
     const counts = sink.countByMessageId();
@@ -146,7 +148,7 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
       expect(row.attempts).toBeGreaterThanOrEqual(3);
       expect(row.lastError).toBeNull();
     }
-  });
+  }, 90_000);
 
   it("picks up pending rows after a restart", async () => {
     sink.setMode("reject-rcpt");
