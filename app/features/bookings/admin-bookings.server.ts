@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, lt, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, failedAs, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
@@ -125,19 +125,6 @@ export const conflictWith = (other: { guestName: string | null; source?: string 
       ? `${other.guestName} is booked on this asset from ${formatDay(other.checkInDate)} to ${formatDay(other.checkOutDate)}. Choose other dates or another asset.`
       : `Blocked by the ${other.source ?? "other site's"} calendar, ${stayRange(other.checkInDate, other.checkOutDate)}. Choose other dates or another asset.`;
 
-/** What holds some of the nights [checkIn, checkOut) of an asset, other than the booking `exceptId`: a stay or another site's block. */
-async function holderOf(db: Queryable, assetId: string, checkIn: string, checkOut: string, exceptId?: string) {
-  const [stay] = await db
-    .select({ guestName: bookings.guestName, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate })
-    .from(bookings)
-    .where(and(eq(bookings.assetId, assetId), ne(bookings.status, "cancelled"), lt(bookings.checkInDate, checkOut), gt(bookings.checkOutDate, checkIn), exceptId ? ne(bookings.id, exceptId) : undefined))
-    .orderBy(asc(bookings.checkInDate))
-    .limit(1);
-  if (stay) return stay;
-  const held = await nightsHolder(db, assetId, checkIn, checkOut);
-  return held ? { guestName: held.guestName, source: held.source, checkInDate: held.checkIn, checkOutDate: held.checkOut } : null;
-}
-
 /** What the audit trail keeps of a booking, and what decides whether an edit changed anything. */
 const fieldsOf = (row: Pick<BookingRow, "assetId" | "guestName" | "guestEmail" | "guestPhone" | "checkInDate" | "checkOutDate" | "numberOfGuests" | "numberOfNights" | "totalAmount" | "status">) => ({
   assetId: row.assetId,
@@ -213,8 +200,8 @@ async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; check
     return await retryOnDeadlock(write);
   } catch (error) {
     if (sqlStateOf(error) !== SqlState.exclusionViolation) throw error;
-    const holder = await holderOf(db, stay.assetId, stay.checkInDate, stay.checkOutDate, stay.id);
-    return failedAs(BOOKING_CONFLICT, 409, conflictWith(holder));
+    const holder = await nightsHolder(db, stay.assetId, stay.checkInDate, stay.checkOutDate, stay.id);
+    return failedAs(BOOKING_CONFLICT, 409, conflictWith(holder && { guestName: holder.guestName, source: holder.source, checkInDate: holder.checkIn, checkOutDate: holder.checkOut }));
   }
 }
 

@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { format, parseISO } from "date-fns";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatusName } from "./booking-options";
@@ -11,12 +12,10 @@ export const BOOKING_STATUS_CLASSES: Record<BookingStatusName, string> = {
   cancelled: "border border-red-800 bg-red-800 text-white",
 };
 
-const day = (value: string) => {
-  const [year, month, date] = value.split("-").map(Number) as [number, number, number];
-  return `${MONTHS[month - 1]} ${String(date).padStart(2, "0")}, ${year}`;
-};
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const money = (value: string | null) => (value === null ? "N/A" : `$${Number(value).toFixed(2)}`);
+
+// The spec's MMM dd, yyyy (ui/format's formatDay can't be imported here: routes.ts loads this file before the "~" alias exists).
+const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");
 
 /** An e-mail that, when it must wrap, wraps before the @ rather than mid-word. */
 function BreakableEmail({ email }: { email: string }) {
@@ -63,8 +62,8 @@ export const bookingsScreen = defineScreen<BookingRow>({
     { id: "email", header: "Email", value: (row) => row.guestEmail, cell: (row) => <BreakableEmail email={row.guestEmail} />, className: "max-w-[13rem]" },
     { id: "location", header: "Location", value: (row) => row.location || "N/A", className: "min-w-[5rem]" },
     { id: "asset", header: "Asset", value: (row) => row.assetName || "N/A", className: "min-w-[5rem]" },
-    { id: "check_in", header: "Check-in", value: (row) => day(row.checkInDate), sortable: true },
-    { id: "check_out", header: "Check-out", value: (row) => day(row.checkOutDate), sortable: true },
+    { id: "check_in", header: "Check-in", value: (row) => formatDay(row.checkInDate), sortable: true },
+    { id: "check_out", header: "Check-out", value: (row) => formatDay(row.checkOutDate), sortable: true },
     {
       id: "status",
       header: "Status",

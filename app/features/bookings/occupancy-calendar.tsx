@@ -1,3 +1,4 @@
+import { addMonths, format, parseISO } from "date-fns";
 import { ChevronLeft, ChevronRight, LogIn, LogOut, Phone } from "lucide-react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
@@ -16,14 +17,12 @@ type Props = {
   addHref?: (assetId: string, night: string) => string;
 };
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const partsOf = (day: string) => day.split("-").map(Number) as [number, number, number];
-const weekdayOf = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
-const monthTitle = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
-const shortMonth = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]!.slice(0, 3)} ${month.slice(0, 4)}`;
-const shortDay = (day: string) => `${MONTHS[partsOf(day)[1] - 1]!.slice(0, 3)} ${partsOf(day)[2]}`;
-const shift = (month: string, by: number) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1 + by, 1)).toISOString().slice(0, 7);
+const dayOf = (day: string) => parseISO(day);
+const monthOf = (month: string) => parseISO(`${month}-01`);
+const monthTitle = (month: string) => format(monthOf(month), "MMMM yyyy");
+const shortMonth = (month: string) => format(monthOf(month), "MMM yyyy");
+const shortDay = (day: string) => format(dayOf(day), "MMM d");
+const shift = (month: string, by: number) => format(addMonths(monthOf(month), by), "yyyy-MM");
 
 const BAR_CLASSES: Record<OccupancyStay["status"], string> = {
   confirmed: "border-forest-800 bg-forest-800 text-cream",
@@ -110,13 +109,13 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
                     Asset
                   </th>
                   {nights.map((night) => {
-                    const weekday = weekdayOf(night);
+                    const weekday = dayOf(night).getDay();
                     const isToday = night === today;
                     return (
                       <th key={night} scope="col" data-today={isToday || undefined} className={cn("px-0 pb-1 text-center font-normal text-ink-muted", (weekday === 0 || weekday === 6) && "bg-cream", isToday && "rounded-t-md bg-honey-200 font-bold text-ink")}>
-                        <abbr title={`${WEEKDAYS[weekday]} ${shortDay(night)}${isToday ? ", today" : ""}`} className="block no-underline">
-                          <span className="block">{WEEKDAYS[weekday]!.slice(0, 2)}</span>
-                          <span className="block text-sm">{partsOf(night)[2]}</span>
+                        <abbr title={`${format(dayOf(night), "EEE")} ${shortDay(night)}${isToday ? ", today" : ""}`} className="block no-underline">
+                          <span className="block">{format(dayOf(night), "EEEEEE")}</span>
+                          <span className="block text-sm">{format(dayOf(night), "d")}</span>
                         </abbr>
                       </th>
                     );

@@ -1,4 +1,7 @@
 import { eq, isNull, lt, or, sql } from "drizzle-orm";
+import { assertCan } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { isRecordId } from "~/features/back-office/record-id";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { SqlState, sqlStateOf } from "~/platform/db/errors";
@@ -14,8 +17,8 @@ type ImportRow = typeof calendarImports.$inferSelect;
 
 export type SyncOutcome = { ok: true; blocks: number; conflicts: string[] } | { ok: false; error: string };
 
-/** Who holds some nights of an asset: a live booking (its guest) or another feed's block. */
-export async function nightsHolder(db: Queryable, assetId: string, start: string, end: string) {
+/** Who holds some nights of an asset: a live booking (its guest) or another feed's block; `exceptBookingId` is left out (the booking being edited). */
+export async function nightsHolder(db: Queryable, assetId: string, start: string, end: string, exceptBookingId?: string) {
   const [row] = await queryRows<{ guestName: string | null; source: string | null; checkIn: string; checkOut: string }>(
     db,
     sql`select b.guest_name as "guestName", ci.name as "source", lower(n.nights)::text as "checkIn", upper(n.nights)::text as "checkOut"
@@ -23,7 +26,7 @@ export async function nightsHolder(db: Queryable, assetId: string, start: string
         left join bookings b on b.id = n.booking_id
         left join asset_blocks ab on ab.id = n.block_id
         left join calendar_imports ci on ci.id = ab.import_id
-        where n.asset_id = ${assetId} and n.nights && daterange(${start}::date, ${end}::date, '[)')
+        where n.asset_id = ${assetId} and n.nights && daterange(${start}::date, ${end}::date, '[)') ${exceptBookingId ? sql`and (n.booking_id is null or n.booking_id <> ${exceptBookingId}::uuid)` : sql``}
         order by lower(n.nights) limit 1`,
   );
   return row ?? null;
@@ -133,8 +136,15 @@ export class CalendarSyncWorker {
   }
 }
 
-/** What the Assets screen's calendar dialog shows of one asset: its export link and the feeds it follows, with their blocks counted. */
-export async function calendarSyncOf(db: Queryable, appUrl: string, assetId: string) {
+/**
+ * What the Assets screen's calendar dialog shows of one asset: its export link and the feeds it
+ * follows, with their blocks counted. The link is a secret: only for who may change assets.
+ */
+export async function calendarSyncOf({ platform, actor }: BackOfficeContext, assetId: string) {
+  assertCan(actor, "assets", "update");
+  if (!isRecordId(assetId)) return null;
+  const db = platform.db;
+  const appUrl = platform.env.APP_URL;
   const [asset] = await db.select({ id: assets.id, name: assets.name, token: assets.calendarToken }).from(assets).where(eq(assets.id, assetId));
   if (!asset) return null;
   const feeds = await db

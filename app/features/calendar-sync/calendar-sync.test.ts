@@ -17,7 +17,7 @@ import { icsFeed, startFeedServer } from "../../../tests/setup/feed-server";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { assetCalendarFeed } from "./calendar-export.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "./calendar-sync-commands.server";
-import { claimDueImport, syncImport } from "./calendar-sync.server";
+import { calendarSyncOf, claimDueImport, syncImport } from "./calendar-sync.server";
 
 // Feeds are read as of this moment: Jan 10, 2027 at Stanwood.
 const NOW = new Date("2027-01-10T20:00:00Z");
@@ -154,6 +154,9 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     feeds.set("/new.ics", { body: june });
     await expect(addCalendarImport(as(viewer), { assetId: asset.id, name: "Airbnb", url: feeds.url("/new.ics") })).rejects.toThrow(ForbiddenError);
     await expect(newCalendarLink(as(viewer), { assetId: asset.id })).rejects.toThrow(ForbiddenError);
+    // The dialog's data holds the secret link: refused to a viewer too.
+    await expect(calendarSyncOf(as(viewer), asset.id)).rejects.toThrow(ForbiddenError);
+    expect(await calendarSyncOf(as(editor), asset.id)).toEqual({ asset: { id: asset.id, name: asset.name }, exportUrl: null, feeds: [] });
 
     expect(await addCalendarImport(as(editor), { assetId: asset.id, name: "", url: "javascript:alert(1)" })).toMatchObject({ ok: false, fieldErrors: { name: ["Name the other site, e.g. Airbnb"], url: [expect.stringContaining("https://")] } });
     expect(await addCalendarImport(as(editor), { assetId: asset.id, name: "Airbnb", url: feeds.url("/new.ics") })).toMatchObject({ ok: true, toast: { title: "Airbnb calendar added", description: "2 blocks from it." } });
@@ -161,6 +164,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     const [feed] = await t.db.select().from(calendarImports).where(eq(calendarImports.assetId, asset.id));
     feeds.set("/new.ics", { status: 404 });
     expect(await syncCalendarNow(as(editor), { id: feed!.id })).toMatchObject({ ok: false, message: "Airbnb: The calendar address answered HTTP 404. The blocks from its last good sync are kept." });
+    expect((await calendarSyncOf(as(editor), asset.id))?.feeds).toEqual([expect.objectContaining({ name: "Airbnb", blocks: 2, lastError: "The calendar address answered HTTP 404." })]);
     expect(await removeCalendarImport(as(editor), { id: feed!.id })).toMatchObject({ ok: true, toast: { title: "Airbnb calendar removed" } });
     expect(await blocksOf(asset.id)).toEqual([]);
   });

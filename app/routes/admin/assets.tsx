@@ -4,7 +4,6 @@ import { ASSET_STATUS_LABELS, ASSET_STATUSES, ASSET_TYPE_LABELS, ASSET_TYPES } f
 import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "~/features/assets/assets.schema";
 import { assetsScreen } from "~/features/assets/assets.screen";
 import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
-import { isRecordId } from "~/features/back-office/record-id";
 import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
 import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
@@ -37,8 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   // The calendar sync dialog, for whoever may change assets.
   if (search.get("dialog") === "calendar" && list.can.update) {
-    const id = search.get("id") ?? "";
-    const sync = isRecordId(id) ? await calendarSyncOf(ctx.platform.db, ctx.platform.env.APP_URL, id) : null;
+    const sync = await calendarSyncOf(ctx, search.get("id") ?? "");
     if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
   }
   const asset = asked ? await getAsset(ctx, asked.id) : null;

@@ -1,5 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { formatDay, stayRows } from "./format";
+import type { BookingConfirmationProps } from "./booking-confirmation";
 import { Details, Layout, styles } from "./layout";
 
 /**
@@ -7,24 +8,10 @@ import { Details, Layout, styles } from "./layout";
  * send-booking-update): the stay as it now is, with its status. A cancellation is an update whose
  * status is cancelled.
  */
-export type BookingUpdateProps = {
-  bookingId: string;
-  guestName: string;
-  guestEmail: string;
-  /** `YYYY-MM-DD`, as stored. */
-  checkInDate: string;
-  checkOutDate: string;
-  numberOfGuests: number;
-  numberOfNights: number;
-  location: string;
-  experienceType: string;
-  /** Ready to show, e.g. `$450.00`. */
-  totalAmount: string;
+export type BookingUpdateProps = BookingConfirmationProps & {
   status: "pending" | "confirmed" | "cancelled";
   /** True when an existing booking was changed, false when staff created it. */
   isUpdate: boolean;
-  /** The guest's private page for this booking. */
-  manageUrl?: string;
 };
 
 const STATUS_TEXT = { pending: "Pending: we will confirm it shortly", confirmed: "Confirmed", cancelled: "Cancelled" } as const;

@@ -1,21 +1,10 @@
 import { Link, Text } from "@react-email/components";
 import { formatDay, stayRows } from "./format";
+import type { BookingConfirmationProps } from "./booking-confirmation";
 import { Details, Layout, styles } from "./layout";
 
 /** Sent when the team confirms a stay (the spec's send-booking-confirmation, from the back-office): the stay is now certain. */
-export type StayConfirmedProps = {
-  bookingId: string;
-  guestName: string;
-  guestEmail: string;
-  checkInDate: string;
-  checkOutDate: string;
-  numberOfGuests: number;
-  numberOfNights: number;
-  location: string;
-  experienceType: string;
-  totalAmount: string;
-  manageUrl?: string;
-};
+export type StayConfirmedProps = BookingConfirmationProps;
 
 export const stayConfirmedSubject = (p: StayConfirmedProps) => `Your stay at ${p.location} is confirmed`;
 
