@@ -1,9 +1,12 @@
 import type { BackgroundWorker, Platform } from "~/platform/runtime.server";
+import { AdoptionScheduleWorker } from "./adoptions/adoption-schedule.server";
 import { CalendarSyncWorker } from "./calendar-sync/calendar-sync.server";
 
 /** The features' scheduled work, started with each server's platform and stopped with it. */
 export function startBackgroundWorkers(platform: Platform): BackgroundWorker[] {
   const calendarSync = new CalendarSyncWorker(platform);
   calendarSync.start();
-  return [calendarSync];
+  const adoptionSchedule = new AdoptionScheduleWorker(platform);
+  adoptionSchedule.start();
+  return [calendarSync, adoptionSchedule];
 }

@@ -27,6 +27,7 @@ export type AuditEvent =
   | "record_deleted"
   | "roles_changed"
   | "password_reset_by_staff"
+  | "payment_recorded"
   | "refused";
 
 /** Where the request came from: a RequestMeta (clientAddress), or an explicit ipAddress. */

@@ -23,6 +23,7 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   record_deleted: "Deleted",
   roles_changed: "Roles changed",
   password_reset_by_staff: "Password set by staff",
+  payment_recorded: "Payment recorded",
   refused: "Refused",
 };
 

@@ -1,14 +1,8 @@
 import { z } from "~/platform/zod";
 import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
+import { PAYMENT_FREQUENCIES, PAYMENT_METHODS } from "./adoption-options";
 
-export const PAYMENT_FREQUENCIES = ["monthly", "annual"] as const;
-export const PAYMENT_METHODS = ["credit_card", "cash", "crypto"] as const;
-
-export const PAYMENT_METHOD_LABELS: Record<(typeof PAYMENT_METHODS)[number], string> = {
-  credit_card: "Credit card",
-  cash: "Cash",
-  crypto: "Crypto",
-};
+export { PAYMENT_FREQUENCIES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption-options";
 
 export const ADOPTION_MESSAGES = {
   selectTier: "Please select an adoption tier",

@@ -1,7 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
+import { hiveAdoptions, hiveTiers, paymentHistory } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 
 export type MyAdoption = {
@@ -12,8 +12,12 @@ export type MyAdoption = {
   paymentFrequency: "monthly" | "annual";
   status: "pending" | "active" | "cancelled" | "expired";
   startDate: string;
+  endDate: string | null;
   /** The tier's price for the adoption's plan: per month or per year. */
   priceCents: number;
+  totalPaidCents: number;
+  /** Newest first. */
+  payments: { id: string; amountCents: number; paymentMethod: "credit_card" | "cash" | "crypto"; paymentDate: string }[];
 };
 
 /** The customer's own hive adoptions, newest first. */
@@ -27,6 +31,8 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
       paymentFrequency: hiveAdoptions.paymentFrequency,
       status: hiveAdoptions.status,
       startDate: hiveAdoptions.startDate,
+      endDate: hiveAdoptions.endDate,
+      totalPaid: hiveAdoptions.totalPaid,
       priceMonthly: hiveTiers.priceMonthly,
       priceAnnual: hiveTiers.priceAnnual,
     })
@@ -34,6 +40,14 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
     .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
     .where(eq(hiveAdoptions.userId, actor.userId))
     .orderBy(desc(hiveAdoptions.createdAt), desc(hiveAdoptions.id));
+  const payments =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: paymentHistory.id, adoptionId: paymentHistory.adoptionId, amount: paymentHistory.amount, paymentMethod: paymentHistory.paymentMethod, paymentDate: paymentHistory.paymentDate })
+          .from(paymentHistory)
+          .where(inArray(paymentHistory.adoptionId, rows.map((row) => row.id)))
+          .orderBy(desc(paymentHistory.paymentDate), desc(paymentHistory.createdAt));
   return rows.map((row) => ({
     id: row.id,
     name: row.hiveName?.trim() ? row.hiveName : row.tierName,
@@ -41,6 +55,11 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
     paymentFrequency: row.paymentFrequency,
     status: row.status,
     startDate: row.startDate,
+    endDate: row.endDate,
     priceCents: toCents(row.paymentFrequency === "annual" ? row.priceAnnual : row.priceMonthly),
+    totalPaidCents: toCents(row.totalPaid),
+    payments: payments
+      .filter((payment) => payment.adoptionId === row.id)
+      .map((payment) => ({ id: payment.id, amountCents: toCents(payment.amount), paymentMethod: payment.paymentMethod, paymentDate: payment.paymentDate })),
   }));
 }

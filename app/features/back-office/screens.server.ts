@@ -1,7 +1,9 @@
 import { listActivity } from "~/features/activity/activity.server";
+import { addAdoption, deleteAdoption, listAdoptions, recordPayment, updateAdoption } from "~/features/adoptions/admin-adoptions.server";
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
 import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
+import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
@@ -30,6 +32,20 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   locations: {
     list: listLocations,
     commands: { add: addLocation, edit: updateLocation, delete: deleteLocation },
+  },
+  "hive-tiers": {
+    list: listTiers,
+    commands: { add: addTier, edit: updateTier, delete: deleteTier },
+  },
+  "hive-adoptions": {
+    list: listAdoptions,
+    commands: {
+      add: addAdoption,
+      edit: updateAdoption,
+      delete: deleteAdoption,
+      payment: (ctx, input) => recordPayment(ctx, input),
+      "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "hive_adoptions", input),
+    },
   },
   sponsors: {
     list: listSponsors,

@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
@@ -42,11 +43,36 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
                 <dd className="text-ink">{adoption.paymentFrequency === "annual" ? "Annual" : "Monthly"}</dd>
                 <dt className="text-ink-muted">Started</dt>
                 <dd className="text-ink">{formatDay(adoption.startDate)}</dd>
+                {adoption.endDate && (
+                  <>
+                    <dt className="text-ink-muted">{adoption.status === "expired" || adoption.status === "cancelled" ? "Ended" : "Ends"}</dt>
+                    <dd className="text-ink">{formatDay(adoption.endDate)}</dd>
+                  </>
+                )}
                 <dt className="text-ink-muted">Price</dt>
                 <dd className="font-semibold text-ink">
                   {formatUsd(adoption.priceCents)}/{adoption.paymentFrequency === "annual" ? "year" : "month"}
                 </dd>
+                <dt className="text-ink-muted">Paid so far</dt>
+                <dd className="text-ink">{formatUsd(adoption.totalPaidCents)}</dd>
               </dl>
+              {adoption.payments.length > 0 && (
+                <details className="text-sm">
+                  <summary className="cursor-pointer rounded font-semibold text-forest-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700">
+                    Payments ({adoption.payments.length})
+                  </summary>
+                  <ul className="mt-2 flex flex-col gap-1" aria-label={`Payments for ${adoption.name}, newest first`}>
+                    {adoption.payments.map((payment) => (
+                      <li key={payment.id} className="flex justify-between gap-3 border-t border-border pt-1">
+                        <span>
+                          {formatDay(payment.paymentDate)} · {PAYMENT_METHOD_LABELS[payment.paymentMethod]}
+                        </span>
+                        <span className="font-semibold">{formatUsd(payment.amountCents)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
             </li>
           ))}
         </ul>

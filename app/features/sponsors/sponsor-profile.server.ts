@@ -9,8 +9,10 @@ import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profi
 export type SponsorTier = { name: string; description: string; annualPriceCents: number };
 
 export type SponsorProfile = SponsorProfileValues & {
-  /** The sponsor record's creation: "member since". */
+  /** The sponsor record's creation: "member since" until an adoption is made active. */
   createdAt: Date;
+  /** The start of their first adoption made active (yyyy-MM-dd): "member since". */
+  memberSince: string | null;
   tier: SponsorTier | null;
 };
 
@@ -22,6 +24,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
       address: sponsors.address,
       phoneNumber: sponsors.phoneNumber,
       createdAt: sponsors.createdAt,
+      memberSince: sponsors.memberSince,
       tierName: hiveTiers.name,
       tierDescription: hiveTiers.description,
       tierPriceAnnual: hiveTiers.priceAnnual,
@@ -34,7 +37,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
     row.tierName === null
       ? null
       : { name: row.tierName, description: row.tierDescription ?? "", annualPriceCents: toCents(row.tierPriceAnnual ?? "0") };
-  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, tier };
+  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier };
 }
 
 export type UpdateSponsorProfileResult =

@@ -6,7 +6,7 @@ import { weakPasswordReason } from "~/features/accounts/password-strength.server
 import { deleteAllSessions } from "~/features/accounts/session.server";
 import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { accounts, sponsors, users } from "~/platform/db/schema";
+import { accounts, hiveAdoptions, sponsors, users } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import { hashPassword } from "~/platform/security/password-hash.server";
 import { clearRateLimit } from "~/platform/security/rate-limit.server";
@@ -17,14 +17,14 @@ export const BACK_OFFICE_PASSWORD_ADMIN_ONLY = "Only an administrator can reset 
 
 /**
  * A staff member sets a new password for someone (User Management, or a sponsor from Sponsors,
- * the spec's reset-sponsor-password): common and guessable passwords are refused, every session
+ * or Hive Adoptions: the spec's reset-sponsor-password): common and guessable passwords are refused, every session
  * of the person ends, they are told by e-mail, and the audit trail records who did it (never
  * the password). Only an administrator may do it to a back-office account: otherwise a staff
  * member allowed to help customers could take over an administrator's account.
  */
 export async function resetPasswordByStaff(
   { platform, actor, meta }: BackOfficeContext,
-  module: "users" | "sponsors",
+  module: "users" | "sponsors" | "hive_adoptions",
   input: unknown,
 ): Promise<CommandResult> {
   assertCan(actor, module, "update");
@@ -35,9 +35,14 @@ export async function resetPasswordByStaff(
 
   const [target] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   if (!target) return failed(404, "This account no longer exists.");
+  // From Sponsors or Hive Adoptions, only for someone that screen shows.
   if (module === "sponsors") {
     const [sponsor] = await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.userId, userId));
     if (!sponsor) return failed(404, "This sponsor no longer exists.");
+  }
+  if (module === "hive_adoptions") {
+    const [adoption] = await db.select({ id: hiveAdoptions.id }).from(hiveAdoptions).where(eq(hiveAdoptions.userId, userId)).limit(1);
+    if (!adoption) return failed(404, "This sponsor has no adoption any more.");
   }
   const roles = await listRoles(db, userId);
   const backOffice = worksInBackOffice(roles);

@@ -24,7 +24,7 @@ import { platformContext, requestInfoContext } from "~/platform/request-context"
 import type { Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
-import { formatDate } from "~/ui/format";
+import { formatDate, formatDay } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -88,7 +88,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { profile, account } = loaded;
   if (!profile) return { view: "not-found" as const };
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const { tier, createdAt, ...details } = profile;
+  const { tier, createdAt, memberSince, ...details } = profile;
   return {
     view: "customer" as const,
     tab,
@@ -96,7 +96,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     details,
     tier,
     // Formatted here, so the server's and the browser's time zones cannot disagree.
-    memberSince: formatDate(createdAt),
+    memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor)) : [],
     failure: failures.first(),

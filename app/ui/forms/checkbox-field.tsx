@@ -2,8 +2,11 @@ import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { AnyField } from "./field-frame";
 
-/** A checkbox with its label, a line saying what it means, and its error; the whole line is clickable. */
-export function CheckboxField({ field, label, hint, defaultChecked, disabled }: { field: AnyField; label: string; hint?: ReactNode; defaultChecked?: boolean; disabled?: boolean }) {
+/**
+ * A checkbox with its label, a line saying what it means, and its error; the whole line is
+ * clickable. `asSwitch` announces it as an on/off switch (a setting, such as a tier's Active).
+ */
+export function CheckboxField({ field, label, hint, defaultChecked, disabled, asSwitch }: { field: AnyField; label: string; hint?: ReactNode; defaultChecked?: boolean; disabled?: boolean; asSwitch?: boolean }) {
   // Conform adds the error's id itself when the field is invalid.
   const described = hint ? `${field.id}-hint` : undefined;
   return (
@@ -16,6 +19,7 @@ export function CheckboxField({ field, label, hint, defaultChecked, disabled }: 
         key={field.key}
         defaultChecked={defaultChecked}
         disabled={disabled}
+        role={asSwitch ? "switch" : undefined}
         className="mt-1 size-4 accent-forest-700"
       />
       <span>

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 import { permissionModule } from "./enums";
@@ -45,6 +45,8 @@ export const sponsors = pgTable(
     address: text("address"),
     phoneNumber: text("phone_number"),
     tierId: uuid("tier_id").references(() => hiveTiers.id, { onDelete: "set null" }),
+    /** The start of the sponsor's first adoption made active: the profile's "member since". */
+    memberSince: date("member_since"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { hiveTiers, money } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -24,6 +24,8 @@ export const hiveAdoptions = pgTable(
     endDate: date("end_date"),
     totalPaid: money("total_paid").notNull().default("0"),
     notes: text("notes"),
+    /** When the sponsor was reminded that the end date is near (once per end date: a new end date clears it). */
+    renewalReminderSentAt: timestamp("renewal_reminder_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,6 +35,10 @@ export const hiveAdoptions = pgTable(
     index("hive_adoptions_user_idx").on(t.userId),
     index("hive_adoptions_tier_status_idx").on(t.tierId, t.status),
     index("hive_adoptions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The scheduled expiry and renewal reminders read the place-holding adoptions by end date.
+    index("hive_adoptions_end_date_idx").on(t.endDate).where(sql`${t.status} in ('pending', 'active') and ${t.endDate} is not null`),
+    // Hive adoptions' search: a piece of the sponsor's e-mail or the hive's name.
+    index("hive_adoptions_search_trgm_idx").using("gin", t.email.op("gin_trgm_ops"), t.hiveName.op("gin_trgm_ops")),
   ],
 );
 

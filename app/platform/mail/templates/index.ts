@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createElement, type FunctionComponent, type ReactElement } from "react";
 import { toSubjectLine } from "../validation";
 import { AccountNoticeEmail, accountNoticeSubject, type AccountNoticeProps } from "./account-notice";
+import { AdoptionUpdateEmail, adoptionUpdateSubject, type AdoptionUpdateProps } from "./adoption-update";
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
 import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
@@ -24,6 +25,7 @@ const templates = {
   "account-notice": define<AccountNoticeProps>({ subject: accountNoticeSubject, Component: AccountNoticeEmail }),
   "booking-update": define<BookingUpdateProps>({ subject: bookingUpdateSubject, Component: BookingUpdateEmail }),
   "stay-confirmed": define<StayConfirmedProps>({ subject: stayConfirmedSubject, Component: StayConfirmedEmail }),
+  "adoption-update": define<AdoptionUpdateProps>({ subject: adoptionUpdateSubject, Component: AdoptionUpdateEmail }),
 };
 
 export type TemplateName = keyof typeof templates;
@@ -64,6 +66,7 @@ export async function renderTemplate<N extends TemplateName>(name: N, props: Tem
 export type {
   AccountNoticeProps,
   AdoptionConfirmationProps,
+  AdoptionUpdateProps,
   BookingConfirmationProps,
   BookingUpdateProps,
   ContactProps,

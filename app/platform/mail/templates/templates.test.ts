@@ -85,8 +85,37 @@ describe("mail templates", () => {
     expect(mail.subject).toBe("New contact message: Hi Bcc: x@example.com");
   });
 
+  it("tells a sponsor their adoption is active, cancelled, ended, or ending soon, with where to see and renew it", async () => {
+    const base = {
+      adoptionId: "ad_42",
+      tierName: "Guardian",
+      hiveName: "Buzz <b>Aldrin</b>",
+      paymentFrequency: "annual" as const,
+      price: "$270.00",
+      startDate: "2026-03-15",
+      endDate: "2027-03-14",
+      profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
+      adoptUrl: "https://apiary.test/adopt-hive-signup",
+    };
+    const active = await renderTemplate("adoption-update", { ...base, change: "activated" });
+    expect(active.subject).toBe("Your Guardian adoption is active");
+    expect(active.html).not.toContain("<b>Aldrin</b>");
+    expect(active.text).toContain("$270.00 per year");
+    expect(active.text).toMatch(/Ends\s+Sunday, March 14, 2027/);
+    expect(active.text).toContain(base.profileUrl);
+    expect(active.text).not.toContain(base.adoptUrl);
+    expect((await renderTemplate("adoption-update", { ...base, change: "cancelled" })).subject).toBe("Your Guardian adoption is cancelled");
+    const ended = await renderTemplate("adoption-update", { ...base, change: "expired" });
+    expect(ended.subject).toBe("Your Guardian adoption has ended");
+    expect(ended.text).toMatch(/Ended\s+Sunday, March 14, 2027/);
+    expect(ended.text).toContain(base.adoptUrl);
+    const renewal = await renderTemplate("adoption-update", { ...base, change: "renewal-due" });
+    expect(renewal.subject).toBe("Your Guardian adoption ends on Mar 14, 2027");
+    expect(renewal.text).toContain("Renew or change tier");
+  });
+
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "stay-confirmed"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "stay-confirmed", "adoption-update"]);
     // @ts-expect-error verify-email needs a url, not contact props
     await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" }).catch(() => undefined);
   });

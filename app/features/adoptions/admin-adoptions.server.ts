@@ -1,0 +1,286 @@
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { recordChange } from "~/features/accounts/audit.server";
+import { assertCan } from "~/features/accounts/permissions";
+import { isBackOfficeUser } from "~/features/accounts/roles.server";
+import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
+import { containing } from "~/features/back-office/search";
+import { todayIn } from "~/features/bookings/stay-dates";
+import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
+import { placesTaken } from "~/features/hive-tiers/hive-tiers.server";
+import { retryOnDeadlock } from "~/platform/db/errors";
+import type { Queryable } from "~/platform/db/client.server";
+import { hiveAdoptions, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
+import { centsToNumeric, toCents } from "~/platform/money";
+import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
+import { type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
+import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema, type AdoptionFieldsInput } from "./admin-adoption.schema";
+
+/** One hive adoption in the back-office. */
+export type AdoptionRow = AdoptionFacts & {
+  tierName: string;
+  paymentMethod: PaymentMethodName;
+  totalPaid: string;
+  notes: string | null;
+};
+
+const adoptionColumns = {
+  id: hiveAdoptions.id,
+  userId: hiveAdoptions.userId,
+  email: hiveAdoptions.email,
+  tierId: hiveAdoptions.tierId,
+  tierName: hiveTiers.name,
+  status: hiveAdoptions.status,
+  paymentFrequency: hiveAdoptions.paymentFrequency,
+  paymentMethod: hiveAdoptions.paymentMethod,
+  hiveName: hiveAdoptions.hiveName,
+  startDate: hiveAdoptions.startDate,
+  endDate: hiveAdoptions.endDate,
+  totalPaid: hiveAdoptions.totalPaid,
+  notes: hiveAdoptions.notes,
+};
+
+const SORTS = { created: hiveAdoptions.createdAt, email: hiveAdoptions.email, tier: hiveTiers.name, status: hiveAdoptions.status, start: hiveAdoptions.startDate, total: hiveAdoptions.totalPaid } as const;
+export const ADOPTION_SORTS = Object.keys(SORTS);
+
+function filtersOf(params: ListParams): SQL | undefined {
+  const { status, tier } = params.filters;
+  return and(
+    params.q ? or(ilike(hiveAdoptions.email, containing(params.q)), ilike(hiveAdoptions.hiveName, containing(params.q))) : undefined,
+    status ? eq(hiveAdoptions.status, status as AdoptionStatusName) : undefined,
+    tier ? eq(hiveAdoptions.tierId, tier) : undefined,
+  );
+}
+
+/** The adoptions with their tier's name, newest first (the spec). */
+export async function listAdoptions({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "hive_adoptions", "view");
+  const where = filtersOf(params);
+  const column = SORTS[params.sort as keyof typeof SORTS] ?? hiveAdoptions.createdAt;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select(adoptionColumns)
+      .from(hiveAdoptions)
+      .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
+      .where(where)
+      .orderBy(params.dir === "desc" ? desc(column) : asc(column), desc(hiveAdoptions.createdAt), asc(hiveAdoptions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    platform.db.select({ total: count() }).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).where(where),
+  ]);
+  return { rows, total: total?.total ?? 0 };
+}
+
+export async function getAdoption({ platform, actor }: BackOfficeContext, id: string): Promise<AdoptionRow | null> {
+  assertCan(actor, "hive_adoptions", "view");
+  if (!isRecordId(id)) return null;
+  const [row] = await platform.db.select(adoptionColumns).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).where(eq(hiveAdoptions.id, id));
+  return row ?? null;
+}
+
+export type PaymentRow = { id: string; amount: string; paymentMethod: PaymentMethodName; paymentDate: string; notes: string | null };
+
+/** An adoption's payments, newest first. */
+export async function listPayments({ platform, actor }: BackOfficeContext, adoptionId: string): Promise<PaymentRow[]> {
+  assertCan(actor, "hive_adoptions", "view");
+  if (!isRecordId(adoptionId)) return [];
+  return platform.db
+    .select({ id: paymentHistory.id, amount: paymentHistory.amount, paymentMethod: paymentHistory.paymentMethod, paymentDate: paymentHistory.paymentDate, notes: paymentHistory.notes })
+    .from(paymentHistory)
+    .where(eq(paymentHistory.adoptionId, adoptionId))
+    .orderBy(desc(paymentHistory.paymentDate), desc(paymentHistory.createdAt));
+}
+
+/** The sponsor picker: customers whose e-mail contains what was typed (at most 8). */
+export async function searchSponsorEmails({ platform, actor }: BackOfficeContext, typed: string): Promise<string[]> {
+  assertCan(actor, "hive_adoptions", "view");
+  const text = typed.trim().slice(0, 100);
+  if (text.length < 2) return [];
+  const rows = await platform.db
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(and(ilike(profiles.email, containing(text)), sql`not exists (select 1 from user_roles r where r.user_id = ${profiles.id} and r.role <> 'customer')`))
+    .orderBy(asc(profiles.email))
+    .limit(8);
+  return rows.map((row) => row.email);
+}
+
+const GONE = "This adoption no longer exists.";
+export const NO_SUCH_SPONSOR = "Nobody has an account with that e-mail. Ask them to sign up first, or check the spelling.";
+export const STAFF_CANNOT_ADOPT = "That e-mail belongs to a back-office account. Adoptions are for sponsors' own accounts.";
+export const TIER_GONE = "That tier no longer exists. Choose another.";
+export const tierFull = (name: string, max: number) => `${name} is full: ${max} of ${max} places are pending or active. Raise its max adoptions in Hive Tiers, or choose another tier.`;
+
+const labelOf = (row: { email: string; tierName: string }) => `${row.email}, ${row.tierName}`;
+
+/** The audit trail's copy, and what decides whether an edit changed anything. */
+const fieldsOf = (row: Pick<AdoptionRow, "userId" | "email" | "tierId" | "status" | "paymentFrequency" | "paymentMethod" | "hiveName" | "startDate" | "endDate" | "totalPaid" | "notes">) => ({
+  userId: row.userId,
+  email: row.email,
+  tierId: row.tierId,
+  status: row.status,
+  paymentFrequency: row.paymentFrequency,
+  paymentMethod: row.paymentMethod,
+  hiveName: row.hiveName,
+  startDate: row.startDate,
+  endDate: row.endDate,
+  totalPaid: centsToNumeric(toCents(row.totalPaid)),
+  notes: row.notes,
+});
+
+/** The account the dialog's e-mail names: a customer's (staff accounts do not adopt). */
+async function sponsorOf(tx: Queryable, email: string): Promise<{ userId: string; email: string } | CommandResult<never>> {
+  const [person] = await tx.select({ userId: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  if (!person) return failed(400, NO_SUCH_SPONSOR, { userEmail: [NO_SUCH_SPONSOR] });
+  if (await isBackOfficeUser(tx, person.userId)) return failed(400, STAFF_CANNOT_ADOPT, { userEmail: [STAFF_CANNOT_ADOPT] });
+  return person;
+}
+
+/**
+ * Locks the tier (the adoption form locks it too) and, when the adoption comes to hold one of its
+ * places, checks there is one left: max adoptions is kept whoever adds or reactivates adoptions.
+ */
+async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adoptionId?: string): Promise<{ name: string } | CommandResult<never>> {
+  const [tier] = isRecordId(tierId) ? await tx.select({ name: hiveTiers.name, maxAdoptions: hiveTiers.maxAdoptions }).from(hiveTiers).where(eq(hiveTiers.id, tierId)).for("update") : [];
+  if (!tier) return failed(400, TIER_GONE, { tierId: [TIER_GONE] });
+  if (holdsPlace && tier.maxAdoptions !== null && (await placesTaken(tx, tierId, adoptionId)) >= tier.maxAdoptions) {
+    const message = tierFull(tier.name, tier.maxAdoptions);
+    return failed(409, message, { tierId: [message] });
+  }
+  return tier;
+}
+
+const isResult = (value: object): value is CommandResult<never> => "ok" in value;
+const holds = (status: AdoptionStatusName) => (PLACE_HOLDING_STATUSES as readonly string[]).includes(status);
+
+const valuesOf = ({ userEmail: _email, ...fields }: AdoptionFieldsInput, sponsor: { userId: string; email: string }) => ({ ...fields, userId: sponsor.userId, email: sponsor.email });
+
+/** An adoption recorded by staff (by phone, at an event): the sponsor told if it starts active. */
+export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "create");
+  const parsed = AddAdoptionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const fields = parsed.data;
+  return retryOnDeadlock(() =>
+    platform.db.transaction(async (tx) => {
+      const sponsor = await sponsorOf(tx, fields.userEmail);
+      if (isResult(sponsor)) return sponsor;
+      const tier = await lockTier(tx, fields.tierId, holds(fields.status));
+      if (isResult(tier)) return tier;
+      const values = valuesOf(fields, sponsor);
+      const [row] = await tx.insert(hiveAdoptions).values(values).returning({ id: hiveAdoptions.id });
+      const id = row!.id;
+      const label = labelOf({ email: values.email, tierName: tier.name });
+      await recordChange(tx, actor, { module: "hive_adoptions", action: "create", recordId: id, after: fieldsOf(values), details: { label } }, meta);
+      await followActiveAdoption(tx, values);
+      const change = changeToTell(null, values.status);
+      if (change) await tellSponsor(tx, platform, { id, ...values }, change);
+      return succeeded({ id }, "Adoption added", label);
+    }),
+  );
+}
+
+/** Changes an adoption. A status change does what changeToTell and followActiveAdoption say; saving it as it was does nothing. */
+export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  const parsed = EditAdoptionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, ...fields } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  return retryOnDeadlock(() =>
+    platform.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      const sponsor = await sponsorOf(tx, fields.userEmail);
+      if (isResult(sponsor)) return sponsor;
+      const values = valuesOf(fields, sponsor);
+      const before = fieldsOf(current);
+      const after = fieldsOf(values);
+      if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", current.email);
+      // A place is checked when the adoption comes to hold one it did not: a new tier, or back from cancelled/expired.
+      const takesNewPlace = holds(values.status) && (!holds(current.status) || current.tierId !== values.tierId);
+      const tier = await lockTier(tx, values.tierId, takesNewPlace, id);
+      if (isResult(tier)) return tier;
+      await tx
+        .update(hiveAdoptions)
+        // A new end date deserves its own renewal reminder.
+        .set({ ...values, ...(values.endDate !== current.endDate ? { renewalReminderSentAt: null } : {}), updatedAt: new Date() })
+        .where(eq(hiveAdoptions.id, id));
+      const label = labelOf({ email: values.email, tierName: tier.name });
+      await recordChange(tx, actor, { module: "hive_adoptions", action: "update", recordId: id, before, after, details: { label } }, meta);
+      await followActiveAdoption(tx, values);
+      if (current.userId !== values.userId) await followActiveAdoption(tx, current);
+      const change = changeToTell(current.status, values.status);
+      if (change) await tellSponsor(tx, platform, { id, ...values }, change);
+      return succeeded(null, "Adoption updated", label);
+    }),
+  );
+}
+
+/** Deletes an adoption and its payments (a record made by mistake). Nobody is e-mailed: cancelling is how an adoption ends with the sponsor. */
+export async function deleteAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "delete");
+  const parsed = DeleteAdoptionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.delete(hiveAdoptions).where(eq(hiveAdoptions.id, id)).returning();
+    if (!current) return failed(404, GONE);
+    const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, current.tierId));
+    const label = labelOf({ email: current.email, tierName: tier?.name ?? "" });
+    await recordChange(tx, actor, { module: "hive_adoptions", action: "delete", recordId: id, before: fieldsOf(current), details: { label } }, meta);
+    await followActiveAdoption(tx, current);
+    return succeeded(null, "Adoption deleted", label);
+  });
+}
+
+export const FUTURE_PAYMENT = "The payment date cannot be in the future";
+
+/**
+ * Record Payment: the payment_history row and the adoption's total paid, in one transaction. The
+ * total is raised by the amount in the database (not read, added and written back), so two
+ * people recording payments at once both count.
+ */
+export async function recordPayment(ctx: BackOfficeContext, input: unknown, now = new Date()): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  const parsed = RecordPaymentSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { adoptionId, ...payment } = parsed.data;
+  if (!isRecordId(adoptionId)) return failed(404, GONE);
+  if (payment.paymentDate > todayIn(BACK_OFFICE_TIME_ZONE, now)) return failed(400, FUTURE_PAYMENT, { paymentDate: [FUTURE_PAYMENT] });
+  return platform.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(hiveAdoptions)
+      .set({ totalPaid: sql`${hiveAdoptions.totalPaid} + ${payment.amount}::numeric`, updatedAt: new Date() })
+      .where(eq(hiveAdoptions.id, adoptionId))
+      .returning({ email: hiveAdoptions.email, totalPaid: hiveAdoptions.totalPaid, tierId: hiveAdoptions.tierId });
+    if (!updated) return failed(404, GONE);
+    const [row] = await tx.insert(paymentHistory).values({ adoptionId, ...payment }).returning({ id: paymentHistory.id });
+    const amount = centsToNumeric(toCents(payment.amount));
+    const totalPaid = centsToNumeric(toCents(updated.totalPaid));
+    const previous = centsToNumeric(toCents(updated.totalPaid) - toCents(payment.amount));
+    await recordChange(
+      tx,
+      actor,
+      {
+        module: "hive_adoptions",
+        action: "update",
+        event: "payment_recorded",
+        recordId: adoptionId,
+        before: { totalPaid: previous },
+        after: { totalPaid, payment: { id: row!.id, ...payment, amount } },
+        details: { label: `${updated.email}, $${amount}` },
+      },
+      meta,
+    );
+    return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}.`);
+  });
+}

@@ -1,0 +1,58 @@
+import { format, parseISO } from "date-fns";
+import { HandHeart } from "lucide-react";
+import { RECORD_ID_PATTERN } from "../back-office/record-id";
+import { defineScreen } from "../back-office/screen";
+import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, type AdoptionStatusName } from "./adoption-options";
+import type { AdoptionRow } from "./admin-adoptions.server";
+
+/** Pending honey, active green, cancelled and expired grey (text 7:1 or better on each). */
+export const ADOPTION_STATUS_CLASSES: Record<AdoptionStatusName, string> = {
+  pending: "bg-honey-200 text-honey-900",
+  active: "bg-forest-100 text-forest-800",
+  cancelled: "bg-red-100 text-red-900",
+  expired: "bg-stone-200 text-stone-800",
+};
+
+// The spec's MMM dd, yyyy (ui/format can't be imported here: routes.ts loads this file before the "~" alias exists).
+const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");
+
+export const adoptionsScreen = defineScreen<AdoptionRow>({
+  id: "hive-adoptions",
+  module: "hive_adoptions",
+  path: "/admin/hive-adoptions",
+  routeFile: "routes/admin/hive-adoptions.tsx",
+  label: "Hive Adoptions",
+  heading: "Hive Adoptions",
+  description: "Sponsors' adoptions, newest first. Make a request active, record payments, or end an adoption.",
+  icon: HandHeart,
+  group: "main",
+  liveTables: ["hive_adoptions", "hive_tiers", "payment_history"],
+  list: {
+    sorts: ["created", "email", "tier", "status", "start", "total"],
+    defaultSort: { id: "created", dir: "desc" },
+    filters: { status: ADOPTION_STATUSES, tier: RECORD_ID_PATTERN },
+    searchLabel: "Search by e-mail or hive name",
+    empty: "No adoptions found.",
+    filterControls: [
+      { id: "status", label: "Status", kind: "select", options: ADOPTION_STATUSES.map((status) => ({ value: status, label: ADOPTION_STATUS_LABELS[status] })) },
+      { id: "tier", label: "Tier", kind: "select" },
+    ],
+  },
+  columns: [
+    { id: "email", header: "User email", value: (row) => row.email, sortable: true, className: "max-w-[14rem] [overflow-wrap:anywhere]" },
+    { id: "tier", header: "Tier", value: (row) => row.tierName, sortable: true },
+    { id: "hive", header: "Hive name", value: (row) => row.hiveName ?? "", cell: (row) => row.hiveName ?? <span className="text-ink-muted">—</span>, className: "max-w-[10rem] [overflow-wrap:anywhere]" },
+    {
+      id: "status",
+      header: "Status",
+      value: (row) => ADOPTION_STATUS_LABELS[row.status],
+      cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ADOPTION_STATUS_CLASSES[row.status]}`}>{ADOPTION_STATUS_LABELS[row.status]}</span>,
+      sortable: true,
+    },
+    { id: "frequency", header: "Frequency", value: (row) => PAYMENT_FREQUENCY_LABELS[row.paymentFrequency] },
+    { id: "method", header: "Payment method", value: (row) => PAYMENT_METHOD_LABELS[row.paymentMethod] },
+    { id: "start", header: "Start date", value: (row) => formatDay(row.startDate), sortable: true },
+    { id: "total", header: "Total paid", value: (row) => `$${Number(row.totalPaid).toFixed(2)}`, sortable: true },
+  ],
+  commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update" },
+});

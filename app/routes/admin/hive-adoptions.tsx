@@ -1,0 +1,290 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
+import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema } from "~/features/adoptions/admin-adoption.schema";
+import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type PaymentRow } from "~/features/adoptions/admin-adoptions.server";
+import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
+import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
+import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { todayIn } from "~/features/bookings/stay-dates";
+import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
+import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { formatUsd, toCents } from "~/platform/money";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { DataTable } from "~/ui/admin/data-table";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { AddButton } from "~/ui/admin/record-controls";
+import { RowActions } from "~/ui/admin/row-actions";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { ScreenHeader } from "~/ui/admin/screen-header";
+import { formatDay } from "~/ui/format";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { SelectField } from "~/ui/forms/select-field";
+import { TextAreaField } from "~/ui/forms/text-area-field";
+import { TextField } from "~/ui/forms/text-field";
+import { useToast } from "~/ui/toast/use-toast";
+import type { Route } from "./+types/hive-adoptions";
+
+export const meta: Route.MetaFunction = () => [{ title: "Hive Adoptions | Apiary Back-office" }];
+
+type TierChoice = Awaited<ReturnType<typeof listTierChoices>>[number];
+
+export async function loader(args: Route.LoaderArgs) {
+  const list = await loadScreenList(adoptionsScreen, args);
+  const ctx = backOfficeContext(args);
+  const search = new URL(args.request.url).searchParams;
+  const today = todayIn(BACK_OFFICE_TIME_ZONE);
+  const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
+  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[] };
+  const asked = askedRecordDialog(args.request, list.can);
+  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, adoption: null };
+  // Record Payment and Reset Password, for whoever may change adoptions.
+  const other = search.get("dialog");
+  if ((other === "payment" || other === "password") && list.can.update) {
+    const adoption = await getAdoption(ctx, search.get("id") ?? "");
+    if (adoption) return { ...base, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
+  }
+  const adoption = asked ? await getAdoption(ctx, asked.id) : null;
+  if (!asked || !adoption) return { ...base, dialog: null, adoption: null };
+  return { ...base, dialog: asked.dialog, adoption, payments: asked.dialog === "edit" ? await listPayments(ctx, adoption.id) : [] };
+}
+
+export function action(args: Route.ActionArgs) {
+  return runScreenCommand(adoptionsScreen, args, { "reset-password": "Password Reset Failed" });
+}
+
+export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  useToast(actionData?.toast);
+  useLiveRevalidation(adoptionsScreen.liveTables);
+  const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today } = loaderData;
+  const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
+  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+
+  return (
+    <>
+      <ScreenHeader screen={adoptionsScreen}>{can.create && <AddButton params={params} label="Add Adoption" />}</ScreenHeader>
+      <DataTable
+        screen={adoptionsScreen}
+        rows={rows}
+        total={total}
+        params={params}
+        pageCount={pageCount}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => `the adoption of ${row.email}`}
+        rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
+        actions={
+          can.update || can.delete
+            ? (row) => (
+                <RowActions
+                  label={`the adoption of ${row.email}`}
+                  actions={[
+                    ...(can.update
+                      ? [
+                          { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
+                          { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
+                          { label: "Edit", to: dialogSearch(params, "edit", row.id) },
+                        ]
+                      : []),
+                    ...(can.delete ? [{ label: "Delete", to: dialogSearch(params, "delete", row.id) }] : []),
+                  ]}
+                />
+              )
+            : undefined
+        }
+        filterOptions={{ tier: tiers.map((tier) => ({ value: tier.id, label: tier.isActive ? tier.name : `${tier.name} (inactive)` })) }}
+      />
+      {(dialog === "add" || dialog === "edit") && (
+        <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
+      )}
+      {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && adoption && <DeleteDialog adoption={adoption} closeHref={listHref} lastResult={lastResult} />}
+    </>
+  );
+}
+
+const dollars = (value: string) => (toCents(value) / 100).toFixed(2);
+
+/** The sponsor's e-mail, with suggestions from the accounts as it is typed (a plain e-mail field without JavaScript). */
+function useSponsorSuggestions() {
+  const fetcher = useFetcher<typeof loader>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const suggest = (typed: string) => {
+    clearTimeout(timer.current);
+    if (typed.trim().length < 2) return;
+    timer.current = setTimeout(() => fetcher.load(`${adoptionsScreen.path}?people=${encodeURIComponent(typed.trim())}`), 200);
+  };
+  return { people: fetcher.data?.people ?? [], suggest };
+}
+
+function AdoptionDialog({
+  adoption,
+  tiers,
+  payments,
+  today,
+  paymentHref,
+  closeHref,
+  lastResult,
+}: {
+  adoption: AdoptionRow | null;
+  tiers: TierChoice[];
+  payments: PaymentRow[];
+  today: string;
+  paymentHref: string;
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const schema = adoption ? EditAdoptionSchema : AddAdoptionSchema;
+  const { people, suggest } = useSponsorSuggestions();
+  // The spec's defaults for a new adoption: pending, monthly, credit card, total paid 0.
+  const [form, fields] = useForm({
+    id: adoption ? "edit-adoption" : "add-adoption",
+    lastResult,
+    defaultValue: {
+      userEmail: adoption?.email ?? "",
+      tierId: adoption?.tierId ?? "",
+      status: adoption?.status ?? "pending",
+      paymentFrequency: adoption?.paymentFrequency ?? "monthly",
+      paymentMethod: adoption?.paymentMethod ?? "credit_card",
+      hiveName: adoption?.hiveName ?? "",
+      startDate: adoption?.startDate ?? today,
+      endDate: adoption?.endDate ?? "",
+      totalPaid: adoption ? dollars(adoption.totalPaid) : "0",
+      notes: adoption?.notes ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...checkedOnSubmit,
+  });
+  const tier = tiers.find((choice) => choice.id === fields.tierId.value);
+  const frequency = fields.paymentFrequency.value === "annual" ? "annual" : "monthly";
+  return (
+    <ScreenDialog title={adoption ? "Edit Adoption" : "Add Adoption"} closeHref={closeHref}>
+      <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
+        {adoption && <input type="hidden" name="id" value={adoption.id} />}
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <TextField field={fields.userEmail} label="Sponsor's e-mail" type="email" autoComplete="off" maxLength={255} list="sponsor-emails" onValueChange={suggest} hint="Type part of it to pick from the sponsors' accounts." />
+        <datalist id="sponsor-emails">
+          {people.map((email) => (
+            <option key={email} value={email} />
+          ))}
+        </datalist>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            field={fields.tierId}
+            label="Tier"
+            placeholder="Choose a tier"
+            options={tiers.map((choice) => ({ value: choice.id, label: choice.isActive ? choice.name : `${choice.name} (inactive)` }))}
+            hint={tier ? `${formatUsd(toCents(frequency === "annual" ? tier.priceAnnual : tier.priceMonthly))} per ${frequency === "annual" ? "year" : "month"}` : undefined}
+          />
+          <SelectField field={fields.status} label="Status" options={ADOPTION_STATUSES.map((status) => ({ value: status, label: ADOPTION_STATUS_LABELS[status] }))} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField field={fields.paymentFrequency} label="Frequency" options={PAYMENT_FREQUENCIES.map((value) => ({ value, label: PAYMENT_FREQUENCY_LABELS[value] }))} />
+          <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
+        </div>
+        <TextField field={fields.hiveName} label="Hive name" optional maxLength={60} autoComplete="off" hint="The sponsor's own name for their hive." />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.startDate} label="Start date" type="date" />
+          <TextField field={fields.endDate} label="End date" type="date" optional hint="Becomes expired after this day; the sponsor is reminded 30 days before." />
+        </div>
+        <TextField field={fields.totalPaid} label="Total paid ($)" type="number" inputMode="decimal" min={0} step="0.01" hint={adoption ? "Record Payment adds to it and keeps the payment's details." : undefined} />
+        <TextAreaField field={fields.notes} label="Notes" optional maxLength={2000} rows={3} />
+        {adoption && <PaymentHistory payments={payments} recordHref={paymentHref} />}
+        <p className="text-sm text-ink-muted">The sponsor is e-mailed when the adoption becomes active, is cancelled or expires. An active adoption sets the tier on their profile.</p>
+        <DialogButtons closeHref={closeHref} label={adoption ? "Save Changes" : "Add Adoption"} intent={adoption ? "edit" : "add"} />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function PaymentHistory({ payments, recordHref }: { payments: PaymentRow[]; recordHref?: string }) {
+  return (
+    <section aria-labelledby="payment-history" className="rounded-xl border border-border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="payment-history" className="text-base font-semibold">
+          Payment history
+        </h3>
+        {recordHref && (
+          <Link to={recordHref} preventScrollReset className="text-sm font-semibold text-forest-800 underline underline-offset-2">
+            Record Payment
+          </Link>
+        )}
+      </div>
+      {payments.length === 0 ? (
+        <p className="mt-2 text-sm text-ink-muted">No payments recorded yet.</p>
+      ) : (
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Payments, newest first</caption>
+          <thead>
+            <tr className="text-left text-ink-muted">
+              <th scope="col" className="py-1 pr-3 font-medium">Date</th>
+              <th scope="col" className="py-1 pr-3 font-medium">Amount</th>
+              <th scope="col" className="py-1 pr-3 font-medium">Method</th>
+              <th scope="col" className="py-1 font-medium">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((payment) => (
+              <tr key={payment.id} className="border-t border-border align-top">
+                <td className="py-1.5 pr-3 whitespace-nowrap">{formatDay(payment.paymentDate)}</td>
+                <td className="py-1.5 pr-3 font-semibold whitespace-nowrap">${dollars(payment.amount)}</td>
+                <td className="py-1.5 pr-3 whitespace-nowrap">{PAYMENT_METHOD_LABELS[payment.paymentMethod]}</td>
+                <td className="py-1.5 [overflow-wrap:anywhere]">{payment.notes ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { adoption: AdoptionRow; payments: PaymentRow[]; today: string; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form, fields] = useForm({
+    id: "record-payment",
+    lastResult,
+    defaultValue: { amount: "", paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    ...checkedOnSubmit,
+  });
+  return (
+    <ScreenDialog title="Record Payment" description={`${adoption.email}, ${adoption.tierName}. Total paid so far: $${dollars(adoption.totalPaid)}.`} closeHref={closeHref}>
+      <SchemaForm form={form} schema={RecordPaymentSchema} preventScrollReset className="flex flex-col gap-4">
+        <input type="hidden" name="adoptionId" value={adoption.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.amount} label="Amount ($)" type="number" inputMode="decimal" min={0.01} step="0.01" />
+          <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
+        </div>
+        <TextField field={fields.paymentDate} label="Payment date" type="date" max={today} />
+        <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember." />
+        <PaymentHistory payments={payments} />
+        <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+function DeleteDialog({ adoption, closeHref, lastResult }: { adoption: AdoptionRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+  const [form] = useForm({ id: "delete-adoption", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAdoptionSchema }) });
+  return (
+    <ScreenDialog title="Delete Adoption" closeHref={closeHref}>
+      <SchemaForm form={form} schema={DeleteAdoptionSchema} preventScrollReset>
+        <input type="hidden" name="id" value={adoption.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p>Are you sure you want to delete this adoption?</p>
+        <p className="mt-2 text-ink-muted">
+          <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
+          {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
+          set its status to Cancelled instead.
+        </p>
+        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
