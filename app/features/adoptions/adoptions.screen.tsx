@@ -1,5 +1,6 @@
 import { format, parseISO } from "date-fns";
 import { HandHeart } from "lucide-react";
+import { BreakableEmail } from "../back-office/breakable-email";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, type AdoptionStatusName } from "./adoption-options";
@@ -39,9 +40,10 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     ],
   },
   columns: [
-    { id: "email", header: "User email", value: (row) => row.email, sortable: true, className: "max-w-[14rem] [overflow-wrap:anywhere]" },
-    { id: "tier", header: "Tier", value: (row) => row.tierName, sortable: true },
-    { id: "hive", header: "Hive name", value: (row) => row.hiveName ?? "", cell: (row) => row.hiveName ?? <span className="text-ink-muted">—</span>, className: "max-w-[10rem] [overflow-wrap:anywhere]" },
+    // Nine columns beside the menu at 1280 px: e-mails and names wrap rather than push Actions out of sight.
+    { id: "email", header: "User email", value: (row) => row.email, cell: (row) => <BreakableEmail email={row.email} />, sortable: true, className: "min-w-[7rem] max-w-[12rem] [overflow-wrap:anywhere]" },
+    { id: "tier", header: "Tier", value: (row) => row.tierName, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
+    { id: "hive", header: "Hive name", value: (row) => row.hiveName ?? "", cell: (row) => row.hiveName ?? <span className="text-ink-muted">—</span>, className: "min-w-[5rem] max-w-[8rem] [overflow-wrap:anywhere]" },
     {
       id: "status",
       header: "Status",
@@ -50,7 +52,7 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
       sortable: true,
     },
     { id: "frequency", header: "Frequency", value: (row) => PAYMENT_FREQUENCY_LABELS[row.paymentFrequency] },
-    { id: "method", header: "Payment method", value: (row) => PAYMENT_METHOD_LABELS[row.paymentMethod] },
+    { id: "method", header: "Payment method", value: (row) => PAYMENT_METHOD_LABELS[row.paymentMethod], headerWraps: true },
     { id: "start", header: "Start date", value: (row) => formatDay(row.startDate), sortable: true },
     { id: "total", header: "Total paid", value: (row) => `$${Number(row.totalPaid).toFixed(2)}`, sortable: true },
   ],

@@ -13,6 +13,8 @@ export type ScreenColumn<Row> = {
   sortable?: boolean;
   /** The cells' width and wrapping, when the table's default (first column wide, others on one line) doesn't suit. */
   className?: string;
+  /** The header may wrap onto two lines ("Payment / method"): for a wide header over short values. */
+  headerWraps?: boolean;
 };
 
 /** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */

@@ -1,5 +1,6 @@
 import { CalendarDays } from "lucide-react";
 import { format, parseISO } from "date-fns";
+import { BreakableEmail } from "../back-office/breakable-email";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatusName } from "./booking-options";
@@ -16,19 +17,6 @@ const money = (value: string | null) => (value === null ? "N/A" : `$${Number(val
 
 // The spec's MMM dd, yyyy (ui/format's formatDay can't be imported here: routes.ts loads this file before the "~" alias exists).
 const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");
-
-/** An e-mail that, when it must wrap, wraps before the @ rather than mid-word. */
-function BreakableEmail({ email }: { email: string }) {
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
 
 export const bookingsScreen = defineScreen<BookingRow>({
   id: "bookings",

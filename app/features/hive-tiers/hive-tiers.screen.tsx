@@ -37,19 +37,20 @@ export const hiveTiersScreen = defineScreen<TierRow>({
     ],
   },
   columns: [
-    { id: "name", header: "Name", value: (row) => row.name, sortable: true, className: "min-w-[7rem]" },
-    { id: "description", header: "Description", value: (row) => row.description, cell: (row) => <span className="line-clamp-2 max-w-xs min-w-40 whitespace-normal">{row.description || "—"}</span> },
+    { id: "name", header: "Name", value: (row) => row.name, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
+    { id: "description", header: "Description", value: (row) => row.description, cell: (row) => <span className="line-clamp-2 max-w-[7rem] min-w-24 whitespace-normal">{row.description || "—"}</span> },
     { id: "monthly", header: "Monthly", value: (row) => price(row.priceMonthly), sortable: true },
     { id: "annual", header: "Annual", value: (row) => price(row.priceAnnual), sortable: true },
     {
       id: "perks",
       header: "Perks",
       value: (row) => row.perks.join("; "),
-      cell: (row) => <span className="block max-w-56 min-w-32 whitespace-normal">{row.perks.length === 0 ? "—" : row.perks.length <= 2 ? row.perks.join("; ") : `${row.perks.slice(0, 2).join("; ")} +${row.perks.length - 2}`}</span>,
+      // The count here (ten columns beside the menu); the dialog and the CSV have them all.
+      cell: (row) => (row.perks.length === 0 ? "—" : <span title={row.perks.join("\n")}>{row.perks.length === 1 ? "1 perk" : `${row.perks.length} perks`}</span>),
     },
-    { id: "honey", header: "Honey share", value: (row) => (row.honeyShareKg === null ? "" : `${Number(row.honeyShareKg)} kg`), cell: (row) => (row.honeyShareKg === null ? "—" : `${Number(row.honeyShareKg)} kg`) },
+    { id: "honey", header: "Honey share", headerWraps: true, value: (row) => (row.honeyShareKg === null ? "" : `${Number(row.honeyShareKg)} kg`), cell: (row) => (row.honeyShareKg === null ? "—" : `${Number(row.honeyShareKg)} kg`) },
     { id: "taken", header: "Adoptions", value: placesLabel, sortable: true },
-    { id: "order", header: "Order", value: (row) => String(row.displayOrder), sortable: true },
+    { id: "order", header: "Display order", headerWraps: true, value: (row) => String(row.displayOrder), sortable: true },
     {
       id: "active",
       header: "Status",

@@ -218,27 +218,19 @@ function PaymentHistory({ payments, recordHref }: { payments: PaymentRow[]; reco
       {payments.length === 0 ? (
         <p className="mt-2 text-sm text-ink-muted">No payments recorded yet.</p>
       ) : (
-        <table className="mt-2 w-full text-sm">
-          <caption className="sr-only">Payments, newest first</caption>
-          <thead>
-            <tr className="text-left text-ink-muted">
-              <th scope="col" className="py-1 pr-3 font-medium">Date</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Amount</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Method</th>
-              <th scope="col" className="py-1 font-medium">Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.map((payment) => (
-              <tr key={payment.id} className="border-t border-border align-top">
-                <td className="py-1.5 pr-3 whitespace-nowrap">{formatDay(payment.paymentDate)}</td>
-                <td className="py-1.5 pr-3 font-semibold whitespace-nowrap">${dollars(payment.amount)}</td>
-                <td className="py-1.5 pr-3 whitespace-nowrap">{PAYMENT_METHOD_LABELS[payment.paymentMethod]}</td>
-                <td className="py-1.5 [overflow-wrap:anywhere]">{payment.notes ?? ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="mt-2 text-sm" aria-label="Payments, newest first">
+          {payments.map((payment) => (
+            <li key={payment.id} className="border-t border-border py-1.5">
+              <span className="flex flex-wrap justify-between gap-x-3">
+                <span>
+                  {formatDay(payment.paymentDate)} · {PAYMENT_METHOD_LABELS[payment.paymentMethod]}
+                </span>
+                <span className="font-semibold">${dollars(payment.amount)}</span>
+              </span>
+              {payment.notes && <span className="block text-ink-muted [overflow-wrap:anywhere]">{payment.notes}</span>}
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );

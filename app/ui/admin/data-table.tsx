@@ -56,6 +56,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
   const table = useTable({ features, columns, data: rows as Row[], getRowId: rowKey });
   const sortable = new Set(screen.columns.filter((c) => c.sortable).map((c) => c.id));
   const columnClasses = new Map(screen.columns.flatMap((c) => (c.className ? [[c.id, c.className] as const] : [])));
+  const wrappingHeaders = new Set(screen.columns.filter((c) => c.headerWraps).map((c) => c.id));
   const first = total === 0 ? 0 : (params.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, params.page * PAGE_SIZE);
   const exportHref = `/admin/export/${screen.id}${listSearch(params, { page: 1 })}`;
@@ -123,7 +124,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
                   const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                   return (
-                    <th key={header.id} scope="col" aria-sort={ariaSort} className="px-2.5 py-3 font-semibold whitespace-nowrap">
+                    <th key={header.id} scope="col" aria-sort={ariaSort} className={cn("px-2.5 py-3 font-semibold", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap")}>
                       {sortable.has(header.id) ? (
                         <Link
                           to={listSearch(params, { sort: header.id, dir: nextDir, page: 1 })}

@@ -17,7 +17,8 @@ export function CheckboxField({ field, label, hint, defaultChecked, disabled, as
           ariaDescribedBy: described,
         })}
         key={field.key}
-        defaultChecked={defaultChecked}
+        // Without one given, the form's initial value decides (an explicit undefined would override it).
+        {...(defaultChecked === undefined ? {} : { defaultChecked })}
         disabled={disabled}
         role={asSwitch ? "switch" : undefined}
         className="mt-1 size-4 accent-forest-700"
