@@ -19,6 +19,7 @@ export default [
   route("adopt-hive-signup", "routes/customer/adopt-hive-signup.tsx"),
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
   route("stay/:token", "routes/customer/guest-stay.tsx"),
+  route("hive-updates/unsubscribe/:token", "routes/customer/hive-updates-unsubscribe.tsx"),
 
   // Sign-in, recovery and set-up
   route("auth", "routes/auth/admin-sign-in.tsx"),

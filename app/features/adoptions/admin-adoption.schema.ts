@@ -37,6 +37,12 @@ const AdoptionFields = z.object({
     .regex(PLAIN_TEXT, controlCharacterMessage("Hive name"))
     .optional()
     .transform((value) => value || null),
+  /** The registry's hive; empty until one is assigned. */
+  hiveId: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null),
   startDate: day(ADMIN_ADOPTION_MESSAGES.startDate),
   endDate: z
     .string()

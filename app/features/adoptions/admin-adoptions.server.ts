@@ -13,7 +13,7 @@ import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
 import { placesTaken } from "~/features/hive-tiers/hive-tiers.server";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
+import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
 import { centsToNumeric, toCents } from "~/platform/money";
 import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
 import { type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
@@ -22,6 +22,9 @@ import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaym
 /** One hive adoption in the back-office. */
 export type AdoptionRow = AdoptionFacts & {
   tierName: string;
+  hiveId: string | null;
+  /** The registry's name of the hive it is assigned to. */
+  registryHive: string | null;
   paymentMethod: PaymentMethodName;
   totalPaid: string;
   notes: string | null;
@@ -37,6 +40,8 @@ const adoptionColumns = {
   paymentFrequency: hiveAdoptions.paymentFrequency,
   paymentMethod: hiveAdoptions.paymentMethod,
   hiveName: hiveAdoptions.hiveName,
+  hiveId: hiveAdoptions.hiveId,
+  registryHive: hives.name,
   startDate: hiveAdoptions.startDate,
   endDate: hiveAdoptions.endDate,
   totalPaid: hiveAdoptions.totalPaid,
@@ -65,6 +70,7 @@ export async function listAdoptions({ platform, actor }: BackOfficeContext, para
       .select(adoptionColumns)
       .from(hiveAdoptions)
       .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
+      .leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId))
       .where(where)
       .orderBy(params.dir === "desc" ? desc(column) : asc(column), desc(hiveAdoptions.createdAt), asc(hiveAdoptions.id))
       .limit(page.limit)
@@ -77,7 +83,7 @@ export async function listAdoptions({ platform, actor }: BackOfficeContext, para
 export async function getAdoption({ platform, actor }: BackOfficeContext, id: string): Promise<AdoptionRow | null> {
   assertCan(actor, "hive_adoptions", "view");
   if (!isRecordId(id)) return null;
-  const [row] = await platform.db.select(adoptionColumns).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).where(eq(hiveAdoptions.id, id));
+  const [row] = await platform.db.select(adoptionColumns).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId)).where(eq(hiveAdoptions.id, id));
   return row ?? null;
 }
 
@@ -117,7 +123,7 @@ export const tierFull = (name: string, max: number) => `${name} is full: ${max} 
 const labelOf = (row: { email: string; tierName: string }) => `${row.email}, ${row.tierName}`;
 
 /** The audit trail's copy, and what decides whether an edit changed anything. */
-const fieldsOf = (row: Pick<AdoptionRow, "userId" | "email" | "tierId" | "status" | "paymentFrequency" | "paymentMethod" | "hiveName" | "startDate" | "endDate" | "totalPaid" | "notes">) => ({
+const fieldsOf = (row: Pick<AdoptionRow, "userId" | "email" | "tierId" | "status" | "paymentFrequency" | "paymentMethod" | "hiveName" | "hiveId" | "startDate" | "endDate" | "totalPaid" | "notes">) => ({
   userId: row.userId,
   email: row.email,
   tierId: row.tierId,
@@ -125,6 +131,7 @@ const fieldsOf = (row: Pick<AdoptionRow, "userId" | "email" | "tierId" | "status
   paymentFrequency: row.paymentFrequency,
   paymentMethod: row.paymentMethod,
   hiveName: row.hiveName,
+  hiveId: row.hiveId,
   startDate: row.startDate,
   endDate: row.endDate,
   totalPaid: centsToNumeric(toCents(row.totalPaid)),
@@ -153,6 +160,15 @@ async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adop
   return tier;
 }
 
+export const HIVE_NOT_ACTIVE = "Choose an active hive: that one has failed, been retired or been deleted.";
+
+/** A hive newly given to an adoption must be an active one of the registry. */
+async function checkHive(tx: Queryable, hiveId: string | null, previous: string | null): Promise<CommandResult<never> | null> {
+  if (hiveId === null || hiveId === previous) return null;
+  const [hive] = isRecordId(hiveId) ? await tx.select({ status: hives.status }).from(hives).where(eq(hives.id, hiveId)).for("share") : [];
+  return hive?.status === "active" ? null : failed(400, HIVE_NOT_ACTIVE, { hiveId: [HIVE_NOT_ACTIVE] });
+}
+
 const isResult = (value: object): value is CommandResult<never> => "ok" in value;
 const holds = (status: AdoptionStatusName) => (PLACE_HOLDING_STATUSES as readonly string[]).includes(status);
 
@@ -171,6 +187,8 @@ export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promi
       if (isResult(sponsor)) return sponsor;
       const tier = await lockTier(tx, fields.tierId, holds(fields.status));
       if (isResult(tier)) return tier;
+      const wrongHive = await checkHive(tx, fields.hiveId, null);
+      if (wrongHive) return wrongHive;
       const values = valuesOf(fields, sponsor);
       const [row] = await tx.insert(hiveAdoptions).values(values).returning({ id: hiveAdoptions.id });
       const id = row!.id;
@@ -206,6 +224,8 @@ export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Pr
       const takesNewPlace = holds(values.status) && (!holds(current.status) || current.tierId !== values.tierId);
       const tier = await lockTier(tx, values.tierId, takesNewPlace, id);
       if (isResult(tier)) return tier;
+      const wrongHive = await checkHive(tx, values.hiveId, current.hiveId);
+      if (wrongHive) return wrongHive;
       await tx
         .update(hiveAdoptions)
         // A new end date deserves its own renewal reminder.

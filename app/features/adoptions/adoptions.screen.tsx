@@ -43,7 +43,19 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     // Nine columns beside the menu at 1280 px: e-mails and names wrap rather than push Actions out of sight.
     { id: "email", header: "User email", value: (row) => row.email, cell: (row) => <BreakableEmail email={row.email} />, sortable: true, className: "min-w-[7rem] max-w-[12rem] [overflow-wrap:anywhere]" },
     { id: "tier", header: "Tier", value: (row) => row.tierName, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
-    { id: "hive", header: "Hive name", value: (row) => row.hiveName ?? "", cell: (row) => row.hiveName ?? <span className="text-ink-muted">—</span>, className: "min-w-[5rem] max-w-[8rem] [overflow-wrap:anywhere]" },
+    {
+      id: "hive",
+      header: "Hive name",
+      // The sponsor's name for it, and the registry's hive it is assigned to.
+      value: (row) => [row.hiveName, row.registryHive && `(${row.registryHive})`].filter(Boolean).join(" "),
+      cell: (row) => (
+        <>
+          {row.hiveName ?? <span className="text-ink-muted">—</span>}
+          <span className="block text-xs text-ink-muted">{row.registryHive ? `Hive: ${row.registryHive}` : "No hive assigned"}</span>
+        </>
+      ),
+      className: "min-w-[5rem] max-w-[8rem] [overflow-wrap:anywhere]",
+    },
     {
       id: "status",
       header: "Status",

@@ -1,7 +1,7 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hiveTiers, paymentHistory } from "~/platform/db/schema";
+import { hiveAdoptions, hives, hiveTiers, hiveUpdates, paymentHistory } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 
 export type MyAdoption = {
@@ -16,6 +16,10 @@ export type MyAdoption = {
   /** The tier's price for the adoption's plan: per month or per year. */
   priceCents: number;
   totalPaidCents: number;
+  /** The registry's hive it is assigned to, if any. */
+  hive: { name: string; status: "active" | "failed" | "retired" } | null;
+  /** The hive's updates, newest first (the latest 10). */
+  updates: { id: string; body: string; createdAt: string }[];
   /** Newest first. */
   payments: { id: string; amountCents: number; paymentMethod: "credit_card" | "cash" | "crypto"; paymentDate: string }[];
 };
@@ -33,11 +37,15 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
       startDate: hiveAdoptions.startDate,
       endDate: hiveAdoptions.endDate,
       totalPaid: hiveAdoptions.totalPaid,
+      hiveId: hiveAdoptions.hiveId,
+      registryHive: hives.name,
+      hiveStatus: hives.status,
       priceMonthly: hiveTiers.priceMonthly,
       priceAnnual: hiveTiers.priceAnnual,
     })
     .from(hiveAdoptions)
     .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
+    .leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId))
     .where(eq(hiveAdoptions.userId, actor.userId))
     .orderBy(desc(hiveAdoptions.createdAt), desc(hiveAdoptions.id));
   const payments =
@@ -48,6 +56,14 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
           .from(paymentHistory)
           .where(inArray(paymentHistory.adoptionId, rows.map((row) => row.id)))
           .orderBy(desc(paymentHistory.paymentDate), desc(paymentHistory.createdAt));
+  const hiveIds = [...new Set(rows.flatMap((row) => (row.hiveId ? [row.hiveId] : [])))];
+  // The latest ten of each hive (a window over the hives' updates, newest first).
+  const ranked = db
+    .select({ id: hiveUpdates.id, hiveId: hiveUpdates.hiveId, body: hiveUpdates.body, createdAt: hiveUpdates.createdAt, rank: sql<number>`row_number() over (partition by ${hiveUpdates.hiveId} order by ${hiveUpdates.createdAt} desc)`.as("rank") })
+    .from(hiveUpdates)
+    .where(inArray(hiveUpdates.hiveId, hiveIds.length ? hiveIds : ["00000000-0000-0000-0000-000000000000"]))
+    .as("ranked");
+  const updates = hiveIds.length === 0 ? [] : await db.select().from(ranked).where(lte(ranked.rank, 10)).orderBy(desc(ranked.createdAt));
   return rows.map((row) => ({
     id: row.id,
     name: row.hiveName?.trim() ? row.hiveName : row.tierName,
@@ -58,6 +74,8 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
     endDate: row.endDate,
     priceCents: toCents(row.paymentFrequency === "annual" ? row.priceAnnual : row.priceMonthly),
     totalPaidCents: toCents(row.totalPaid),
+    hive: row.registryHive && row.hiveStatus ? { name: row.registryHive, status: row.hiveStatus } : null,
+    updates: updates.filter((update) => update.hiveId === row.hiveId).map((update) => ({ id: update.id, body: update.body, createdAt: update.createdAt.toISOString() })),
     payments: payments
       .filter((payment) => payment.adoptionId === row.id)
       .map((payment) => ({ id: payment.id, amountCents: toCents(payment.amount), paymentMethod: payment.paymentMethod, paymentDate: payment.paymentDate })),

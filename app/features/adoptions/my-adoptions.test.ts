@@ -35,6 +35,8 @@ describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) 
       endDate: null,
       priceCents: 2_500,
       totalPaidCents: 0,
+      hive: null,
+      updates: [],
       payments: [],
     });
     expect((await listMyAdoptions(t.db, other)).map((a) => a.name)).toEqual(["Not Mine"]);

@@ -4,6 +4,7 @@ import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/asset
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
 import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
 import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
+import { addHive, deleteHive, listHives, postHiveUpdate, updateHive } from "~/features/hives/hives.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
@@ -46,6 +47,10 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       payment: (ctx, input) => recordPayment(ctx, input),
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "hive_adoptions", input),
     },
+  },
+  hives: {
+    list: listHives,
+    commands: { add: addHive, edit: updateHive, delete: deleteHive, "post-update": postHiveUpdate },
   },
   sponsors: {
     list: listSponsors,

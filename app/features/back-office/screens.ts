@@ -4,6 +4,7 @@ import { adoptionsScreen } from "../adoptions/adoptions.screen";
 import { assetsScreen } from "../assets/assets.screen";
 import { bookingsScreen } from "../bookings/bookings.screen";
 import { hiveTiersScreen } from "../hive-tiers/hive-tiers.screen";
+import { hivesScreen } from "../hives/hives.screen";
 import { locationsScreen } from "../locations/locations.screen";
 import { rolePermissionsScreen } from "../role-permissions/role-permissions.screen";
 import { sponsorsScreen } from "../sponsors/sponsors.screen";
@@ -15,6 +16,6 @@ import type { ScreenDeclaration } from "./screen";
  * Management, Role Permissions, then the Site group). A screen appears here once it exists.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen has its own row type
-export const BACK_OFFICE_SCREENS: readonly ScreenDeclaration<any>[] = [bookingsScreen, locationsScreen, assetsScreen, hiveTiersScreen, adoptionsScreen, sponsorsScreen, usersScreen, rolePermissionsScreen, activityScreen];
+export const BACK_OFFICE_SCREENS: readonly ScreenDeclaration<any>[] = [bookingsScreen, locationsScreen, assetsScreen, hiveTiersScreen, adoptionsScreen, hivesScreen, sponsorsScreen, usersScreen, rolePermissionsScreen, activityScreen];
 
 export const screenById = (id: string) => BACK_OFFICE_SCREENS.find((screen) => screen.id === id);

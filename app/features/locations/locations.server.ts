@@ -7,7 +7,7 @@ import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
-import { assets, locations } from "~/platform/db/schema";
+import { assets, hives, locations } from "~/platform/db/schema";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "./locations.schema";
 
 /** One location in the back-office (dates as ISO strings: the row travels to the browser). */
@@ -95,6 +95,12 @@ export function stillHasAssets(name: string, assetNames: readonly string[]) {
   return `${name} still has ${assetNames.length === 1 ? "an asset" : `${assetNames.length} assets`} (${listed}). Move them to another location or delete them first, or mark them unavailable.`;
 }
 
+/** How a location that still keeps hives of the registry is refused. */
+export function stillHasHives(name: string, hiveNames: readonly string[]) {
+  const listed = hiveNames.slice(0, 3).join(", ") + (hiveNames.length > 3 ? ` and ${hiveNames.length - 3} more` : "");
+  return `${name} still has ${hiveNames.length === 1 ? "a hive" : `${hiveNames.length} hives`} (${listed}). Move them to another location in Hives, or delete them first.`;
+}
+
 export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "locations", "delete");
@@ -108,6 +114,8 @@ export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Pr
     // Assets point at their location (on delete restrict): say which, rather than fail.
     const held = await tx.select({ name: assets.name }).from(assets).where(eq(assets.locationId, id)).orderBy(asc(assets.name));
     if (held.length > 0) return failed(409, stillHasAssets(current.name, held.map((asset) => asset.name)));
+    const kept = await tx.select({ name: hives.name }).from(hives).where(eq(hives.locationId, id)).orderBy(asc(hives.name));
+    if (kept.length > 0) return failed(409, stillHasHives(current.name, kept.map((hive) => hive.name)));
     await tx.delete(locations).where(eq(locations.id, id));
     await recordChange(tx, actor, { module: "locations", action: "delete", recordId: id, before: fieldsOf(current), details: { label: current.name } }, meta);
     return succeeded(null, "Location deleted", current.name);

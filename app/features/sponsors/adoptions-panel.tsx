@@ -2,6 +2,7 @@ import { PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
+import { formatDayOf } from "~/features/back-office/format";
 import { formatDay, formatUsd } from "~/ui/format";
 import { ButtonLink } from "~/ui/primitives/button";
 import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
@@ -39,6 +40,8 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
                     <dd className="text-ink">{adoption.tierName}</dd>
                   </>
                 )}
+                <dt className="text-ink-muted">Hive</dt>
+                <dd className="text-ink">{adoption.hive ? adoption.hive.name : "To be assigned"}</dd>
                 <dt className="text-ink-muted">Plan</dt>
                 <dd className="text-ink">{adoption.paymentFrequency === "annual" ? "Annual" : "Monthly"}</dd>
                 <dt className="text-ink-muted">Started</dt>
@@ -56,6 +59,19 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
                 <dt className="text-ink-muted">Paid so far</dt>
                 <dd className="text-ink">{formatUsd(adoption.totalPaidCents)}</dd>
               </dl>
+              {adoption.updates.length > 0 && (
+                <section aria-label={`Updates from ${adoption.hive?.name ?? adoption.name}, newest first`} className="flex flex-col gap-2 border-t border-border pt-3 text-sm">
+                  <h4 className="font-semibold text-ink">Hive updates</h4>
+                  <ul className="flex flex-col gap-2">
+                    {adoption.updates.map((update) => (
+                      <li key={update.id} className="rounded-xl bg-surface p-3">
+                        <p className="text-xs font-semibold text-ink-muted">{formatDayOf(update.createdAt)}</p>
+                        <p className="mt-1 whitespace-pre-line text-ink [overflow-wrap:anywhere]">{update.body}</p>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
               {adoption.payments.length > 0 && (
                 <details className="text-sm">
                   <summary className="cursor-pointer rounded font-semibold text-forest-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700">

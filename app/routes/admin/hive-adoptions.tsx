@@ -11,6 +11,7 @@ import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
+import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { formatUsd, toCents } from "~/platform/money";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -32,6 +33,7 @@ import type { Route } from "./+types/hive-adoptions";
 export const meta: Route.MetaFunction = () => [{ title: "Hive Adoptions | Apiary Back-office" }];
 
 type TierChoice = Awaited<ReturnType<typeof listTierChoices>>[number];
+type HiveChoice = Awaited<ReturnType<typeof listHiveChoices>>[number];
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(adoptionsScreen, args);
@@ -39,9 +41,9 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const today = todayIn(BACK_OFFICE_TIME_ZONE);
   const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
-  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[] };
+  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[] };
   const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, adoption: null };
+  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, adoption: null, hives: await listHiveChoices(ctx.platform.db) };
   // Record Payment and Reset Password, for whoever may change adoptions.
   const other = search.get("dialog");
   if ((other === "payment" || other === "password") && list.can.update) {
@@ -50,7 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
   const adoption = asked ? await getAdoption(ctx, asked.id) : null;
   if (!asked || !adoption) return { ...base, dialog: null, adoption: null };
-  return { ...base, dialog: asked.dialog, adoption, payments: asked.dialog === "edit" ? await listPayments(ctx, adoption.id) : [] };
+  if (asked.dialog === "edit") return { ...base, dialog: asked.dialog, adoption, payments: await listPayments(ctx, adoption.id), hives: await listHiveChoices(ctx.platform.db) };
+  return { ...base, dialog: asked.dialog, adoption };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -60,7 +63,7 @@ export function action(args: Route.ActionArgs) {
 export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(adoptionsScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives } = loaderData;
   const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
 
@@ -98,7 +101,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
         filterOptions={{ tier: tiers.map((tier) => ({ value: tier.id, label: tier.isActive ? tier.name : `${tier.name} (inactive)` })) }}
       />
       {(dialog === "add" || dialog === "edit") && (
-        <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
+        <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} hives={hives} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
       )}
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
@@ -125,6 +128,7 @@ function useSponsorSuggestions() {
 function AdoptionDialog({
   adoption,
   tiers,
+  hives,
   payments,
   today,
   paymentHref,
@@ -133,6 +137,7 @@ function AdoptionDialog({
 }: {
   adoption: AdoptionRow | null;
   tiers: TierChoice[];
+  hives: HiveChoice[];
   payments: PaymentRow[];
   today: string;
   paymentHref: string;
@@ -152,6 +157,7 @@ function AdoptionDialog({
       paymentFrequency: adoption?.paymentFrequency ?? "monthly",
       paymentMethod: adoption?.paymentMethod ?? "credit_card",
       hiveName: adoption?.hiveName ?? "",
+      hiveId: adoption?.hiveId ?? "",
       startDate: adoption?.startDate ?? today,
       endDate: adoption?.endDate ?? "",
       totalPaid: adoption ? dollars(adoption.totalPaid) : "0",
@@ -187,7 +193,20 @@ function AdoptionDialog({
           <SelectField field={fields.paymentFrequency} label="Frequency" options={PAYMENT_FREQUENCIES.map((value) => ({ value, label: PAYMENT_FREQUENCY_LABELS[value] }))} />
           <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
         </div>
-        <TextField field={fields.hiveName} label="Hive name" optional maxLength={60} autoComplete="off" hint="The sponsor's own name for their hive." />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField field={fields.hiveName} label="Hive name" optional maxLength={60} autoComplete="off" hint="The sponsor's own name for their hive." />
+          <SelectField
+            field={fields.hiveId}
+            label="Hive"
+            optional
+            placeholder="Not assigned yet"
+            // Active hives, and the one it has now whatever its status.
+            options={hives
+              .filter((hive) => hive.status === "active" || hive.id === adoption?.hiveId)
+              .map((hive) => ({ value: hive.id, label: `${hive.name} (${hive.adoptions} ${hive.adoptions === 1 ? "adoption" : "adoptions"})`, group: hive.locationName }))}
+            hint="The registry's hive it is assigned to: its sponsor gets its updates."
+          />
+        </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.startDate} label="Start date" type="date" />
           <TextField field={fields.endDate} label="End date" type="date" optional hint="Becomes expired after this day; the sponsor is reminded 30 days before." />

@@ -47,6 +47,8 @@ export const sponsors = pgTable(
     tierId: uuid("tier_id").references(() => hiveTiers.id, { onDelete: "set null" }),
     /** The start of the sponsor's first adoption made active: the profile's "member since". */
     memberSince: date("member_since"),
+    /** Hive updates by e-mail; off after the e-mail's unsubscribe link. */
+    hiveUpdateEmails: boolean("hive_update_emails").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

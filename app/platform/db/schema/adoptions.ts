@@ -1,9 +1,47 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { hiveTiers, money } from "./catalog";
+import { hiveTiers, locations, money } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
-import { adoptionStatus, paymentFrequency, paymentMethod } from "./enums";
+import { adoptionStatus, hiveStatus, paymentFrequency, paymentMethod } from "./enums";
+
+/**
+ * The hive registry: the real hives sponsors' adoptions are assigned to (the adoption's
+ * hive_name is the sponsor's own name for it).
+ */
+export const hives = pgTable(
+  "hives",
+  {
+    id: id(),
+    name: text("name").notNull().unique(),
+    locationId: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "restrict" }),
+    status: hiveStatus("status").notNull().default("active"),
+    installedOn: date("installed_on"),
+    notes: text("notes"),
+    /** Why it failed or was retired, as told to its sponsors. */
+    statusReason: text("status_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("hives_location_status_idx").on(t.locationId, t.status)],
+);
+
+/** What staff post about a hive (an inspection, the first honey): its sponsors see and receive it. */
+export const hiveUpdates = pgTable(
+  "hive_updates",
+  {
+    id: id(),
+    hiveId: uuid("hive_id")
+      .notNull()
+      .references(() => hives.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    postedBy: text("posted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("hive_updates_body_check", sql`length(${t.body}) between 1 and 5000`), index("hive_updates_hive_idx").on(t.hiveId, t.createdAt.desc().nullsFirst())],
+);
 
 export const hiveAdoptions = pgTable(
   "hive_adoptions",
@@ -20,6 +58,8 @@ export const hiveAdoptions = pgTable(
     paymentFrequency: paymentFrequency("payment_frequency").notNull().default("monthly"),
     paymentMethod: paymentMethod("payment_method").notNull().default("credit_card"),
     hiveName: text("hive_name"),
+    /** The real hive of the registry, once assigned. */
+    hiveId: uuid("hive_id").references(() => hives.id, { onDelete: "set null" }),
     startDate: date("start_date").notNull().default(sql`current_date`),
     endDate: date("end_date"),
     totalPaid: money("total_paid").notNull().default("0"),
@@ -33,6 +73,7 @@ export const hiveAdoptions = pgTable(
     check("hive_adoptions_total_paid_check", sql`${t.totalPaid} >= 0`),
     check("hive_adoptions_end_date_check", sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index("hive_adoptions_user_idx").on(t.userId),
+    index("hive_adoptions_hive_idx").on(t.hiveId, t.status),
     index("hive_adoptions_tier_status_idx").on(t.tierId, t.status),
     index("hive_adoptions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
     // The scheduled expiry and renewal reminders read the place-holding adoptions by end date.

@@ -7,6 +7,8 @@ export const assetType = pgEnum("asset_type", ["rv", "rental"]);
 /** What a booking is for: the asset's type, or the admin form's default `rv_glamping`. */
 export const experienceType = pgEnum("experience_type", ["rv", "rental", "rv_glamping"]);
 export const adoptionStatus = pgEnum("adoption_status", ["pending", "active", "cancelled", "expired"]);
+/** A hive of the registry: active, failed (its sponsors move to another hive), or retired. */
+export const hiveStatus = pgEnum("hive_status", ["active", "failed", "retired"]);
 export const paymentFrequency = pgEnum("payment_frequency", ["monthly", "annual"]);
 export const paymentMethod = pgEnum("payment_method", ["credit_card", "cash", "crypto"]);
 export const permissionModule = pgEnum("permission_module", PERMISSION_MODULES);

@@ -10,6 +10,7 @@ export const PERMISSION_MODULES = [
   "assets",
   "hive_tiers",
   "hive_adoptions",
+  "hives",
   "sponsors",
   "pages",
   "posts",

@@ -48,6 +48,13 @@ export const demoAssets = [
   },
 ];
 
+/** The Stanwood apiary's first hives in the registry (the property keeps 17). */
+export const demoHives = [
+  { location: "Stanwood", name: "Lakeside 1", installedOn: "2024-04-20", notes: "Langstroth, by the dock." },
+  { location: "Stanwood", name: "Lakeside 2", installedOn: "2024-04-20", notes: "Langstroth, by the dock." },
+  { location: "Stanwood", name: "Orchard 1", installedOn: "2025-05-03", notes: "Top-bar hive under the apple trees." },
+];
+
 /**
  * Annual prices sit inside the spec's illustrative ranges; monthly prices are set so that
  * paying annually saves 8 % (annual ≈ 12 × monthly × 0.92).
@@ -236,6 +243,7 @@ export const demoRolePermissions: { role: string; module: PermissionModule; flag
   // the front desk looks after stays and the people behind them, the editor the site's content.
   { role: "front_desk", module: "bookings", flags: [true, true, true, false] },
   { role: "front_desk", module: "hive_adoptions", flags: [true, false, false, false] },
+  { role: "front_desk", module: "hives", flags: [true, false, false, false] },
   { role: "front_desk", module: "sponsors", flags: [true, false, true, false] },
   { role: "editor", module: "pages", flags: all },
   { role: "editor", module: "posts", flags: all },

@@ -8,6 +8,7 @@ import {
   demoPages,
   demoPosts,
   demoRolePermissions,
+  demoHives,
   demoTiers,
 } from "./demo-content";
 
@@ -25,6 +26,10 @@ export async function seedDemoData(db: Database) {
     for (const { location, ...asset } of demoAssets) {
       const [row] = await tx.select({ id: s.locations.id }).from(s.locations).where(eq(s.locations.name, location));
       if (row) await tx.insert(s.assets).values({ ...asset, locationId: row.id }).onConflictDoNothing();
+    }
+    for (const { location, ...hive } of demoHives) {
+      const [row] = await tx.select({ id: s.locations.id }).from(s.locations).where(eq(s.locations.name, location));
+      if (row) await tx.insert(s.hives).values({ ...hive, locationId: row.id }).onConflictDoNothing({ target: s.hives.name });
     }
     for (const tier of demoTiers) {
       await tx.insert(s.hiveTiers).values(tier).onConflictDoNothing({ target: s.hiveTiers.name });

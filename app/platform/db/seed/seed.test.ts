@@ -88,14 +88,14 @@ describe.each(testEngines())("demo data on $name", ({ open }) => {
   it("grants admins everything and customers only what they need", async () => {
     const perms = await t.db.select().from(s.rolePermissions);
     const admin = perms.filter((p) => p.role === "admin");
-    expect(admin).toHaveLength(12);
+    expect(admin).toHaveLength(13);
     expect(admin.every((p) => p.canView && p.canCreate && p.canUpdate && p.canDelete)).toBe(true);
     const customer = perms.filter((p) => p.role === "customer");
     expect(customer.some((p) => p.canDelete)).toBe(false);
     expect(customer.find((p) => p.module === "users")).toBeUndefined();
     // The example staff roles: what they may do, and nobody holds them yet.
     const frontDesk = perms.filter((p) => p.role === "front_desk").map((p) => p.module).sort();
-    expect(frontDesk).toEqual(["bookings", "hive_adoptions", "sponsors"]);
+    expect(frontDesk).toEqual(["bookings", "hive_adoptions", "hives", "sponsors"]);
     expect(perms.filter((p) => p.role === "editor").every((p) => ["pages", "posts", "menu_items"].includes(p.module) && p.canDelete)).toBe(true);
     expect(await t.db.select().from(s.userRoles).where(inArray(s.userRoles.role, ["front_desk", "editor"]))).toEqual([]);
   });

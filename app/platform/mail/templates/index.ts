@@ -7,6 +7,8 @@ import { AdoptionUpdateEmail, adoptionUpdateSubject, type AdoptionUpdateProps } 
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
 import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
+import { HiveMovedEmail, hiveMovedSubject, type HiveMovedProps } from "./hive-moved";
+import { HiveUpdateEmail, hiveUpdateSubject, type HiveUpdateProps } from "./hive-update";
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
 import { StayConfirmedEmail, stayConfirmedSubject, type StayConfirmedProps } from "./stay-confirmed";
@@ -26,6 +28,8 @@ const templates = {
   "booking-update": define<BookingUpdateProps>({ subject: bookingUpdateSubject, Component: BookingUpdateEmail }),
   "stay-confirmed": define<StayConfirmedProps>({ subject: stayConfirmedSubject, Component: StayConfirmedEmail }),
   "adoption-update": define<AdoptionUpdateProps>({ subject: adoptionUpdateSubject, Component: AdoptionUpdateEmail }),
+  "hive-update": define<HiveUpdateProps>({ subject: hiveUpdateSubject, Component: HiveUpdateEmail }),
+  "hive-moved": define<HiveMovedProps>({ subject: hiveMovedSubject, Component: HiveMovedEmail }),
 };
 
 export type TemplateName = keyof typeof templates;
@@ -70,6 +74,8 @@ export type {
   BookingConfirmationProps,
   BookingUpdateProps,
   ContactProps,
+  HiveMovedProps,
+  HiveUpdateProps,
   PasswordResetProps,
   StayConfirmedProps,
   VerifyEmailProps,

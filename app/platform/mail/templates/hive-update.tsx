@@ -1,0 +1,29 @@
+import { Link, Text } from "@react-email/components";
+import { Layout, MultilineText, styles } from "./layout";
+
+/** A hive update posted by staff, to each sponsor of the hive (one e-mail per update). */
+export type HiveUpdateProps = {
+  /** The sponsor's own name for the hive, else the registry's. */
+  hiveName: string;
+  body: string;
+  /** My Adoptions, where every update is kept. */
+  profileUrl: string;
+  /** Stops hive update e-mails without signing in. */
+  unsubscribeUrl: string;
+};
+
+export const hiveUpdateSubject = (p: HiveUpdateProps) => `News from your hive, ${p.hiveName}`;
+
+export function HiveUpdateEmail(p: HiveUpdateProps) {
+  return (
+    <Layout preview={p.body.slice(0, 90)} heading={`News from ${p.hiveName}`}>
+      <MultilineText text={p.body} />
+      <Text style={styles.paragraph}>
+        Every update of your hive is in My Adoptions: <Link href={p.profileUrl}>{p.profileUrl}</Link>
+      </Text>
+      <Text style={{ ...styles.paragraph, fontSize: "13px" }}>
+        You receive these because you adopted this hive. <Link href={p.unsubscribeUrl}>Stop hive update e-mails</Link>
+      </Text>
+    </Layout>
+  );
+}
