@@ -20,6 +20,7 @@ export default [
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
   route("stay/:token", "routes/customer/guest-stay.tsx"),
   route("hive-updates/unsubscribe/:token", "routes/customer/hive-updates-unsubscribe.tsx"),
+  route("certificates/:id", "routes/customer/adoption-certificate.ts"),
 
   // Sign-in, recovery and set-up
   route("auth", "routes/auth/admin-sign-in.tsx"),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { BACK_OFFICE_TIME_ZONE } from "../../app/features/back-office/format";
 import { todayIn } from "../../app/features/bookings/stay-dates";
 import { insertTier } from "../factories/sponsorships";
@@ -8,8 +9,8 @@ import { waitForMail } from "./mailbox";
 /**
  * Hive Adoptions as the sponsorship team uses them, and what the sponsor sees: an adoption taken
  * by phone for a sponsor picked by e-mail, made active (the sponsor's tier card and e-mail), a
- * payment recorded (total and history, in the back-office and in My Adoptions), Reset Password,
- * and a cancellation. The rules: features/adoptions/admin-adoptions.test.ts.
+ * payment recorded (total and history, in the back-office and in My Adoptions), the sponsor's
+ * certificate, Reset Password, and a cancellation. The rules: features/adoptions/admin-adoptions.test.ts.
  */
 test("staff record an adoption and its payment, and the sponsor sees it in their profile", async ({ page, browser, server, signIn, visit }) => {
   test.setTimeout(60_000);
@@ -49,7 +50,7 @@ test("staff record an adoption and its payment, and the sponsor sees it in their
   await expect(toast(page, "Adoption added")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: sponsor.email });
   const startDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "2-digit", year: "numeric", timeZone: "UTC" }).format(new Date(`${today}T00:00:00Z`));
-  await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([sponsor.email, tier.name, "Buzz Aldrin", "Active", "Monthly", "Credit card", startDay, "$0.00", "Actions"]);
+  await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([sponsor.email, tier.name, "Buzz Aldrin\nNo hive assigned", "Active", "Monthly", "Credit card", startDay, "$0.00", "Actions"]);
   const activated = await waitForMail(sponsor.email, /adoption is active$/);
   expect(activated.text).toContain("Buzz Aldrin");
 
@@ -72,6 +73,7 @@ test("staff record an adoption and its payment, and the sponsor sees it in their
   await row.getByRole("cell").first().click();
   const edit = page.getByRole("dialog", { name: "Edit Adoption" });
   await expect(edit.getByRole("list", { name: "Payments, newest first" }).getByRole("listitem")).toHaveText([`${startDay} · Cash$25.00Receipt 17`]);
+  await expect(edit.getByRole("link", { name: "Download the adoption certificate (PDF)" })).toHaveAttribute("href", /^\/certificates\//);
   await edit.getByRole("link", { name: "Cancel" }).click();
 
   // The sponsor's profile: the tier card and My Adoptions with the payment.
@@ -86,6 +88,10 @@ test("staff record an adoption and its payment, and the sponsor sees it in their
   await adoption.getByText("Payments (1)").click();
   await expect(adoption.getByRole("list", { name: "Payments for Buzz Aldrin, newest first" })).toContainText("Cash");
   await expectAccessible(sponsorPage, "My Adoptions with a payment");
+  // The certificate of the active adoption, made on the server.
+  const [certificate] = await Promise.all([sponsorPage.waitForEvent("download"), adoption.getByRole("link", { name: "Download certificate (PDF)" }).click()]);
+  expect(certificate.suggestedFilename()).toMatch(/^apiary-adoption-certificate-[0-9a-f]{8}\.pdf$/);
+  expect(readFileSync((await certificate.path())!).subarray(0, 5).toString()).toBe("%PDF-");
 
   // Reset Password, as on Sponsors.
   await row.getByRole("button", { name: `Actions for the adoption of ${sponsor.email}` }).click();

@@ -1,3 +1,4 @@
+import { FileDown } from "lucide-react";
 import { PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
 import type { Toast } from "~/platform/toast";
@@ -59,6 +60,16 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
                 <dt className="text-ink-muted">Paid so far</dt>
                 <dd className="text-ink">{formatUsd(adoption.totalPaidCents)}</dd>
               </dl>
+              {adoption.status === "active" && (
+                <a
+                  href={`/certificates/${adoption.id}`}
+                  download
+                  className="inline-flex items-center gap-2 self-start rounded text-sm font-semibold text-forest-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700"
+                >
+                  <FileDown aria-hidden="true" className="size-4" />
+                  Download certificate (PDF)
+                </a>
+              )}
               {adoption.updates.length > 0 && (
                 <section aria-label={`Updates from ${adoption.hive?.name ?? adoption.name}, newest first`} className="flex flex-col gap-2 border-t border-border pt-3 text-sm">
                   <h4 className="font-semibold text-ink">Hive updates</h4>

@@ -214,6 +214,11 @@ function AdoptionDialog({
         <TextField field={fields.totalPaid} label="Total paid ($)" type="number" inputMode="decimal" min={0} step="0.01" hint={adoption ? "Record Payment adds to it and keeps the payment's details." : undefined} />
         <TextAreaField field={fields.notes} label="Notes" optional maxLength={2000} rows={3} />
         {adoption && <PaymentHistory payments={payments} recordHref={paymentHref} />}
+        {adoption?.status === "active" && (
+          <a href={`/certificates/${adoption.id}`} download className="self-start rounded text-sm font-semibold text-forest-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-forest-700">
+            Download the adoption certificate (PDF)
+          </a>
+        )}
         <p className="text-sm text-ink-muted">The sponsor is e-mailed when the adoption becomes active, is cancelled or expires. An active adoption sets the tier on their profile.</p>
         <DialogButtons closeHref={closeHref} label={adoption ? "Save Changes" : "Add Adoption"} intent={adoption ? "edit" : "add"} />
       </SchemaForm>
