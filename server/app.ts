@@ -4,12 +4,14 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { clientAddress } from "../app/platform/security/client-address";
 import type { Platform } from "../app/platform/runtime.server";
+import { IMMUTABLE_CACHE, LOCAL_UPLOADS_PATH, localUploadsDir } from "../app/platform/storage/storage.server";
 import type { ApiaryEntry } from "./build";
 import { formBodies, SAFE_METHODS } from "./form-bodies";
 
@@ -93,6 +95,23 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
       contentTypeFilter: (type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
     }),
   );
+
+  // Uploaded images kept on this machine: their names are new for every upload, so they never change.
+  if (platform.storage.kind === "local") {
+    const uploads = localUploadsDir(platform.env.DATA_DIR);
+    mkdirSync(uploads, { recursive: true });
+    app.use(
+      `${LOCAL_UPLOADS_PATH}/*`,
+      serveStatic({
+        root: uploads,
+        rewriteRequestPath: (requestPath) => requestPath.slice(LOCAL_UPLOADS_PATH.length),
+        onFound: (_path, c) => {
+          c.header("Cache-Control", IMMUTABLE_CACHE);
+          c.header("X-Content-Type-Options", "nosniff");
+        },
+      }),
+    );
+  }
 
   // Fingerprinted bundles never change: cache for a year. Other public files: briefly.
   app.use(

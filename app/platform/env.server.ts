@@ -75,6 +75,22 @@ export const EnvSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   /** Google sign-in (OpenID Connect). The button appears only when both are set. */
+  /**
+   * Uploaded images go to an S3-compatible service when S3_BUCKET is set (with its endpoint,
+   * region, keys and the public address its files are served from); otherwise to DATA_DIR/uploads,
+   * served by the app.
+   */
+  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_ENDPOINT: optionalUrl(["http:", "https:"], "must be an http:// or https:// URL (leave it unset for AWS S3)"),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_PUBLIC_URL: optionalUrl(["http:", "https:"], "must be an http:// or https:// URL: where the bucket's files are served from"),
+  /** Path-style addresses (endpoint/bucket/key), which MinIO and most self-hosted services need. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
   GOOGLE_CLIENT_ID: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   /** OpenID discovery document; Google's unless a test points it at a local provider. */
@@ -110,7 +126,11 @@ export const EnvSchema = z.object({
   .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG_N >= PASSWORD_HASH_PRODUCTION_LOG_N, {
   path: ["PASSWORD_HASH_LOG_N"],
   message: `may be below ${PASSWORD_HASH_PRODUCTION_LOG_N} only for tests (NODE_ENV=test)`,
-});
+})
+  .refine((env) => !env.S3_BUCKET || Boolean(env.S3_PUBLIC_URL && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
+    path: ["S3_BUCKET"],
+    message: "needs S3_PUBLIC_URL, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY as well",
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 

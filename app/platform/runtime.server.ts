@@ -11,6 +11,7 @@ import { ChangeFeed } from "./realtime/change-feed.server";
 import { resolveAuthSecret } from "./security/auth-secret.server";
 import { systemClock, type Clock } from "./clock";
 import { configurePasswordHashing } from "./security/password-hash.server";
+import { createStorage, type FileStorage } from "./storage/storage.server";
 
 /** Everything a running server holds: configuration, logger, database, live feed, mail worker. */
 export type Platform = {
@@ -20,6 +21,8 @@ export type Platform = {
   db: Database;
   changes: ChangeFeed;
   mail: MailWorker;
+  /** Uploaded images: local disk, or an S3-compatible bucket. */
+  storage: FileStorage;
   /** The features' scheduled work (calendar sync…), stopped with the platform. */
   workers: BackgroundWorker[];
   /** Signs session cookies and encrypts 2FA secrets. */
@@ -113,7 +116,7 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  const platform: Platform = { env, logger, database, db: database.db, changes, mail, workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  const platform: Platform = { env, logger, database, db: database.db, changes, mail, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
   platform.workers.push(...(options.startWorkers?.(platform) ?? []));
   return platform;
 }

@@ -4,6 +4,7 @@ import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
 import { ChangeFeed } from "~/platform/realtime/change-feed.server";
 import type { Platform } from "~/platform/runtime.server";
+import { createStorage } from "~/platform/storage/storage.server";
 import type { TestDatabase } from "./databases";
 import { TestClock } from "./test-clock";
 import { testServerSettings } from "./test-settings";
@@ -23,6 +24,7 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
     db: t.db,
     changes: new ChangeFeed(logger),
     mail: new MailWorker({ handle: t, transport, logger }),
+    storage: createStorage(parsed),
     // None started: tests call syncImport / syncDueImports themselves.
     workers: [],
     authSecret: "test-secret-that-is-long-enough-for-hmac-0123456789",

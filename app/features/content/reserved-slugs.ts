@@ -19,6 +19,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "adopt-hive-signup",
   "sponsor-profile",
   "stay",
+  "hive-updates",
+  "certificates",
   // Sign-in, recovery and set-up
   "auth",
   "forgot-password",
@@ -32,6 +34,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // Static files (build/client)
   "assets",
   "images",
+  // Uploaded files kept on this machine (platform/storage)
+  "uploads",
 ]);
 
 export function isReservedSlug(slug: string) {

@@ -1,0 +1,83 @@
+import sharp from "sharp";
+import type { FileStorage } from "./storage.server";
+
+/**
+ * An uploaded image, as the site keeps it: re-encoded (metadata such as GPS position stripped)
+ * in a few widths for `srcset`, each as WebP and in the original's kind (JPEG, or PNG when it
+ * has transparency), under server-chosen random keys. The record keeps keys, not addresses, so
+ * files can move to another storage or behind a CDN.
+ */
+export type StoredImage = {
+  id: string;
+  /** The largest variant's size: the aspect ratio a page reserves. */
+  width: number;
+  height: number;
+  fallbackType: "image/jpeg" | "image/png";
+  variants: { width: number; webp: string; fallback: string }[];
+};
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const WIDTHS = [480, 960, 1600] as const;
+/** A decompression bomb (a tiny file of gigapixels) is refused before it is decoded. */
+const MAX_PIXELS = 50_000_000;
+const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+export const UPLOAD_MESSAGES = {
+  empty: "Choose an image file.",
+  tooLarge: "The image is larger than 10 MB. Choose a smaller one.",
+  notImage: "The file is not an image this site can show (JPEG, PNG, WebP, GIF or AVIF).",
+  tooManyPixels: "The image has too many pixels (more than 50 megapixels). Choose a smaller one.",
+} as const;
+
+export type UploadOutcome = { ok: true; image: StoredImage } | { ok: false; reason: string };
+
+/** Checks the file by its content (not its name or the browser's word), re-encodes it and stores every variant. */
+export async function storeImage(storage: FileStorage, file: Blob): Promise<UploadOutcome> {
+  if (file.size === 0) return { ok: false, reason: UPLOAD_MESSAGES.empty };
+  if (file.size > IMAGE_MAX_BYTES) return { ok: false, reason: UPLOAD_MESSAGES.tooLarge };
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.format || !ACCEPTED.has(metadata.format) || !metadata.width || !metadata.height) return { ok: false, reason: UPLOAD_MESSAGES.notImage };
+  if (metadata.width * metadata.height > MAX_PIXELS) return { ok: false, reason: UPLOAD_MESSAGES.tooManyPixels };
+
+  // EXIF orientation 5–8 turns the picture a quarter: its width is the stored height.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = turned ? metadata.height : metadata.width;
+  const height = turned ? metadata.width : metadata.height;
+  const png = metadata.hasAlpha === true;
+  const widths = [...new Set([...WIDTHS.filter((w) => w < width), Math.min(width, WIDTHS.at(-1)!)])].sort((a, b) => a - b);
+  const id = crypto.randomUUID();
+  // First frame only (an animated GIF becomes a still), turned upright; sharp writes no metadata unless asked.
+  const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, pages: 1 }).rotate();
+  try {
+    const variants = await Promise.all(
+      widths.map(async (w) => {
+        const resized = source.clone().resize({ width: w, withoutEnlargement: true });
+        const [webp, fallback] = await Promise.all([resized.clone().webp({ quality: 80 }).toBuffer(), png ? resized.clone().png({ compressionLevel: 9 }).toBuffer() : resized.clone().jpeg({ quality: 82, mozjpeg: true }).toBuffer()]);
+        const keys = { webp: `images/${id}/${w}.webp`, fallback: `images/${id}/${w}.${png ? "png" : "jpg"}` };
+        await Promise.all([storage.put(keys.webp, webp, "image/webp"), storage.put(keys.fallback, fallback, png ? "image/png" : "image/jpeg")]);
+        return { width: w, ...keys };
+      }),
+    );
+    const largest = variants.at(-1)!.width;
+    return { ok: true, image: { id, width: largest, height: Math.round((height * largest) / width), fallbackType: png ? "image/png" : "image/jpeg", variants } };
+  } catch {
+    // A file whose header reads as an image but whose data does not.
+    return { ok: false, reason: UPLOAD_MESSAGES.notImage };
+  }
+}
+
+/** Removes every stored variant of an image (replaced or removed). */
+export async function deleteImage(storage: FileStorage, image: StoredImage) {
+  await Promise.all(image.variants.flatMap((variant) => [storage.delete(variant.webp), storage.delete(variant.fallback)]));
+}
+
+/** What a <picture> needs: the WebP srcset, the fallback srcset and src, and the size to reserve. */
+export type ImageSources = { webpSrcSet: string; srcSet: string; src: string; width: number; height: number; type: StoredImage["fallbackType"] };
+
+export function imageSources(storage: FileStorage, image: StoredImage): ImageSources {
+  const set = (pick: "webp" | "fallback") => image.variants.map((variant) => `${storage.url(variant[pick])} ${variant.width}w`).join(", ");
+  return { webpSrcSet: set("webp"), srcSet: set("fallback"), src: storage.url(image.variants.at(-1)!.fallback), width: image.width, height: image.height, type: image.fallbackType };
+}
