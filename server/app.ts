@@ -38,9 +38,11 @@ export type AppOptions = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const YEAR = 60 * 60 * 24 * 365;
-/** Every form of the site fits many times over; uploads have their own, larger limit. */
+/** Every form of the site fits many times over; forms with images have their own, larger limit (four of 10 MB). */
 const FORM_BODY_BYTES = 1024 * 1024;
-const UPLOAD_BODY_BYTES = 12 * 1024 * 1024;
+const UPLOAD_BODY_BYTES = 42 * 1024 * 1024;
+/** The back-office screens whose forms carry images. */
+const UPLOAD_PATHS = ["/admin/uploads", "/admin/hives"];
 
 /**
  * The HTTP layer in front of React Router: request ids and logs, security headers with a
@@ -136,7 +138,7 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
 
   if (https) app.use(secureCookies);
   app.use(sameOriginPosts(publicOrigin, logger));
-  app.use(formBodies((requestPath) => (requestPath.startsWith("/admin/uploads") ? UPLOAD_BODY_BYTES : FORM_BODY_BYTES)));
+  app.use(formBodies((requestPath) => (UPLOAD_PATHS.some((uploadPath) => requestPath.startsWith(uploadPath)) ? UPLOAD_BODY_BYTES : FORM_BODY_BYTES)));
 
   app.all("*", async (c) => {
     const context = entry.createLoadContext(platform, {

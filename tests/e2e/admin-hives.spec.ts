@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { sponsors } from "../../app/platform/db/schema";
 import { insertAdoption, insertHive, insertTier } from "../factories/sponsorships";
 import { insertLocation } from "../factories/stays";
@@ -7,8 +8,8 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 
 /**
- * The hive registry as the apiary team uses it, and what a sponsor receives: an update posted to
- * a hive reaches its sponsor in My Adoptions and by e-mail, whose link stops those e-mails without
+ * The hive registry as the apiary team uses it, and what a sponsor receives: an update with a
+ * photo posted to a hive reaches its sponsor in My Adoptions and by e-mail, whose link stops those e-mails without
  * signing in; then the hive fails and its sponsor moves to the hive staff choose, told why. The
  * rules: features/hives/hives.test.ts.
  */
@@ -38,6 +39,8 @@ test("staff post a hive update its sponsor reads and unsubscribes from, then han
   await updates.getByRole("button", { name: "Post Update" }).click();
   await expect(updates.getByText("Write the update")).toBeVisible();
   await updates.getByLabel("New update").fill("Spring inspection: a laying queen and seven frames of brood.");
+  const frame = await sharp({ create: { width: 1400, height: 900, channels: 3, background: { r: 230, g: 170, b: 40 } } }).jpeg().toBuffer();
+  await updates.getByLabel("Photos").setInputFiles({ name: "frame.jpg", mimeType: "image/jpeg", buffer: frame });
   await updates.getByRole("button", { name: "Post Update" }).click();
   await expect(toast(page, "Update posted")).toContainText(`${meadow.name}: e-mailed to 1 sponsor.`);
   await expect(updates.getByRole("list", { name: "Earlier updates, newest first" })).toContainText("seven frames of brood");
@@ -53,12 +56,18 @@ test("staff post a hive update its sponsor reads and unsubscribes from, then han
   await waitForHydration(sponsorPage);
   const adoption = sponsorPage.getByRole("listitem").filter({ hasText: "Buzz Aldrin" });
   await expect(adoption).toContainText(`Hive${meadow.name}`);
-  await expect(adoption.getByRole("region", { name: `Updates from ${meadow.name}, newest first` })).toContainText("seven frames of brood");
+  const news = adoption.getByRole("region", { name: `Updates from ${meadow.name}, newest first` });
+  await expect(news).toContainText("seven frames of brood");
+  // Its photo, re-encoded and served from storage.
+  const picture = news.getByRole("img", { name: "Photo 1 of this update" });
+  await expect(picture).toBeVisible();
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   await expectAccessible(sponsorPage, "My Adoptions with a hive update");
 
   // The e-mail's link stops these e-mails, signed in or not: opening it only asks.
-  const news = await waitForMail(sponsor.email, /^News from your hive, Buzz Aldrin$/);
-  const unsubscribe = new URL(linkIn(news, `${server.url}/hive-updates/unsubscribe/`));
+  const newsMail = await waitForMail(sponsor.email, /^News from your hive, Buzz Aldrin$/);
+  expect(newsMail.text).toContain("A photo is with this update in My Adoptions");
+  const unsubscribe = new URL(linkIn(newsMail, `${server.url}/hive-updates/unsubscribe/`));
   const stranger = await browser.newPage({ baseURL: server.url });
   await stranger.goto(unsubscribe.pathname);
   await waitForHydration(stranger);

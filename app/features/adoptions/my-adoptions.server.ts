@@ -3,6 +3,10 @@ import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, paymentHistory } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
+import { imageSources, type ImageSources } from "~/platform/storage/image-sources";
+
+/** Where stored images are served from (the platform's storage). */
+type UrlOf = { url(key: string): string };
 
 export type MyAdoption = {
   id: string;
@@ -17,15 +21,15 @@ export type MyAdoption = {
   priceCents: number;
   totalPaidCents: number;
   /** The registry's hive it is assigned to, if any. */
-  hive: { name: string; status: "active" | "failed" | "retired" } | null;
+  hive: { name: string; status: "active" | "failed" | "retired"; photo: ImageSources | null } | null;
   /** The hive's updates, newest first (the latest 10). */
-  updates: { id: string; body: string; createdAt: string }[];
+  updates: { id: string; body: string; createdAt: string; photos: ImageSources[] }[];
   /** Newest first. */
   payments: { id: string; amountCents: number; paymentMethod: "credit_card" | "cash" | "crypto"; paymentDate: string }[];
 };
 
 /** The customer's own hive adoptions, newest first. */
-export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAdoption[]> {
+export async function listMyAdoptions(db: Queryable, actor: Actor, storage: UrlOf): Promise<MyAdoption[]> {
   if (actor.kind !== "customer") return [];
   const rows = await db
     .select({
@@ -40,6 +44,7 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
       hiveId: hiveAdoptions.hiveId,
       registryHive: hives.name,
       hiveStatus: hives.status,
+      hivePhoto: hives.photo,
       priceMonthly: hiveTiers.priceMonthly,
       priceAnnual: hiveTiers.priceAnnual,
     })
@@ -59,7 +64,7 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
   const hiveIds = [...new Set(rows.flatMap((row) => (row.hiveId ? [row.hiveId] : [])))];
   // The latest ten of each hive (a window over the hives' updates, newest first).
   const ranked = db
-    .select({ id: hiveUpdates.id, hiveId: hiveUpdates.hiveId, body: hiveUpdates.body, createdAt: hiveUpdates.createdAt, rank: sql<number>`row_number() over (partition by ${hiveUpdates.hiveId} order by ${hiveUpdates.createdAt} desc)`.as("rank") })
+    .select({ id: hiveUpdates.id, hiveId: hiveUpdates.hiveId, body: hiveUpdates.body, photos: hiveUpdates.photos, createdAt: hiveUpdates.createdAt, rank: sql<number>`row_number() over (partition by ${hiveUpdates.hiveId} order by ${hiveUpdates.createdAt} desc)`.as("rank") })
     .from(hiveUpdates)
     .where(inArray(hiveUpdates.hiveId, hiveIds.length ? hiveIds : ["00000000-0000-0000-0000-000000000000"]))
     .as("ranked");
@@ -74,8 +79,10 @@ export async function listMyAdoptions(db: Queryable, actor: Actor): Promise<MyAd
     endDate: row.endDate,
     priceCents: toCents(row.paymentFrequency === "annual" ? row.priceAnnual : row.priceMonthly),
     totalPaidCents: toCents(row.totalPaid),
-    hive: row.registryHive && row.hiveStatus ? { name: row.registryHive, status: row.hiveStatus } : null,
-    updates: updates.filter((update) => update.hiveId === row.hiveId).map((update) => ({ id: update.id, body: update.body, createdAt: update.createdAt.toISOString() })),
+    hive: row.registryHive && row.hiveStatus ? { name: row.registryHive, status: row.hiveStatus, photo: row.hivePhoto ? imageSources(storage, row.hivePhoto) : null } : null,
+    updates: updates
+      .filter((update) => update.hiveId === row.hiveId)
+      .map((update) => ({ id: update.id, body: update.body, createdAt: update.createdAt.toISOString(), photos: update.photos.map((photo) => imageSources(storage, photo)) })),
     payments: payments
       .filter((payment) => payment.adoptionId === row.id)
       .map((payment) => ({ id: payment.id, amountCents: toCents(payment.amount), paymentMethod: payment.paymentMethod, paymentDate: payment.paymentDate })),

@@ -5,6 +5,8 @@ import { insertAdoption, insertTier } from "../../../tests/factories/sponsorship
 import { paymentHistory } from "~/platform/db/schema";
 import { listMyAdoptions } from "./my-adoptions.server";
 
+const urls = { url: (key: string) => `/uploads/${key}` };
+
 describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) => {
   let t: TestDatabase;
   beforeAll(async () => {
@@ -22,7 +24,7 @@ describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) 
     const annual = await insertAdoption(t.db, me, tier.id, { paymentFrequency: "annual", hiveName: "Queen Bea", status: "active", createdAt: at(10) });
     await insertAdoption(t.db, other, tier.id, { hiveName: "Not Mine", createdAt: at(1) });
 
-    const mine = await listMyAdoptions(t.db, me);
+    const mine = await listMyAdoptions(t.db, me, urls);
     expect(mine.map((a) => a.id)).toEqual([annual.id, monthly.id]);
     expect(mine[0]).toMatchObject({ name: "Queen Bea", tierName: "Forager Test", paymentFrequency: "annual", status: "active", priceCents: 27_650 });
     expect(mine[1]).toEqual({
@@ -39,7 +41,7 @@ describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) 
       updates: [],
       payments: [],
     });
-    expect((await listMyAdoptions(t.db, other)).map((a) => a.name)).toEqual(["Not Mine"]);
+    expect((await listMyAdoptions(t.db, other, urls)).map((a) => a.name)).toEqual(["Not Mine"]);
   });
 
   it("shows each adoption's total paid and its payments, newest first", async () => {
@@ -52,7 +54,7 @@ describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) 
       { adoptionId: adoption.id, amount: "25.00", paymentMethod: "credit_card", paymentDate: "2026-05-01" },
       { adoptionId: other.id, amount: "99.00", paymentMethod: "crypto", paymentDate: "2026-05-02" },
     ]);
-    const [mine] = await listMyAdoptions(t.db, me);
+    const [mine] = await listMyAdoptions(t.db, me, urls);
     expect(mine).toMatchObject({ endDate: "2027-03-01", totalPaidCents: 4_550 });
     expect(mine!.payments.map((payment) => [payment.paymentDate, payment.amountCents, payment.paymentMethod])).toEqual([
       ["2026-05-01", 2_500, "credit_card"],
@@ -61,6 +63,6 @@ describe.each(testEngines())("a customer's hive adoptions on $name", ({ open }) 
   });
 
   it("gives nothing to anonymous visitors", async () => {
-    expect(await listMyAdoptions(t.db, { kind: "anonymous" })).toEqual([]);
+    expect(await listMyAdoptions(t.db, { kind: "anonymous" }, urls)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "~/platform/zod";
-import { recordId } from "~/features/back-office/form-fields";
+import { checkbox, recordId } from "~/features/back-office/form-fields";
 import { isCalendarDay } from "~/features/bookings/stay-dates";
 import { HIVE_STATUSES } from "./hive-options";
 
@@ -11,6 +11,8 @@ export const HIVE_MESSAGES = {
   installedOn: "Enter the installation date as a date, or leave it empty",
   reason: "Say why, in at most 500 characters: the sponsors are told",
   reasonRequired: "Say why it failed: its sponsors are told",
+  photoSize: "A photo can be at most 10 MB",
+  photos: "At most 4 photos per update",
   body: "Write the update",
   bodyLength: "An update can be at most 5,000 characters",
 } as const;
@@ -22,6 +24,11 @@ const optionalText = (max: number, message: string) =>
     .max(max, message)
     .optional()
     .transform((value) => value || null);
+
+const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** A file field as a form posts it: nothing chosen is an empty, nameless file. */
+const chosen = (value: unknown) => (value instanceof File && value.size === 0 && !value.name ? undefined : value);
+const photo = z.file().max(PHOTO_MAX_BYTES, HIVE_MESSAGES.photoSize);
 
 const HiveFields = z.object({
   name: z.string({ error: HIVE_MESSAGES.name }).trim().min(1, HIVE_MESSAGES.name).max(60, HIVE_MESSAGES.nameLength),
@@ -37,6 +44,9 @@ const HiveFields = z.object({
   statusReason: optionalText(500, HIVE_MESSAGES.reason),
   /** Marking it failed: the hive its active adoptions move to, or "fewest" (the server picks). */
   moveTo: z.string().trim().optional(),
+  /** A new photo (checked by its content and re-encoded on the server). */
+  photo: z.preprocess(chosen, photo.optional()),
+  removePhoto: checkbox,
 });
 
 const reasonForFailure = (value: { status: string; statusReason: string | null }, ctx: z.RefinementCtx) => {
@@ -49,4 +59,5 @@ export const DeleteHiveSchema = z.object({ id: recordId("Choose a hive") });
 export const PostHiveUpdateSchema = z.object({
   hiveId: recordId("Choose a hive"),
   body: z.string({ error: HIVE_MESSAGES.body }).trim().min(1, HIVE_MESSAGES.body).max(5000, HIVE_MESSAGES.bodyLength),
+  photos: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).map(chosen).filter(Boolean), z.array(photo).max(4, HIVE_MESSAGES.photos)),
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, failedAs, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -12,6 +12,7 @@ import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, locations, sponsors } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
+import { deleteImage, storeImage, type StoredImage } from "~/platform/storage/images.server";
 import { FEWEST_ADOPTIONS, type HiveStatusName } from "./hive-options";
 import { unsubscribePath, unsubscribeToken } from "./hive-update-emails.server";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "./hives.schema";
@@ -26,6 +27,7 @@ export type HiveRow = {
   installedOn: string | null;
   notes: string | null;
   statusReason: string | null;
+  photo: StoredImage | null;
   adoptions: number;
   updates: number;
 };
@@ -42,6 +44,7 @@ const hiveColumns = {
   installedOn: hives.installedOn,
   notes: hives.notes,
   statusReason: hives.statusReason,
+  photo: hives.photo,
   adoptions: adoptionsOf,
   updates: updatesOf,
 };
@@ -90,13 +93,13 @@ export async function listHiveChoices(db: Queryable) {
     .orderBy(asc(locations.name), asc(hives.name));
 }
 
-export type HiveUpdateRow = { id: string; body: string; createdAt: string };
+export type HiveUpdateRow = { id: string; body: string; photos: StoredImage[]; createdAt: string };
 
 /** A hive's updates, newest first. */
 export async function listHiveUpdates({ platform, actor }: BackOfficeContext, hiveId: string): Promise<HiveUpdateRow[]> {
   assertCan(actor, "hives", "view");
   if (!isRecordId(hiveId)) return [];
-  const rows = await platform.db.select({ id: hiveUpdates.id, body: hiveUpdates.body, createdAt: hiveUpdates.createdAt }).from(hiveUpdates).where(eq(hiveUpdates.hiveId, hiveId)).orderBy(desc(hiveUpdates.createdAt)).limit(50);
+  const rows = await platform.db.select({ id: hiveUpdates.id, body: hiveUpdates.body, photos: hiveUpdates.photos, createdAt: hiveUpdates.createdAt }).from(hiveUpdates).where(eq(hiveUpdates.hiveId, hiveId)).orderBy(desc(hiveUpdates.createdAt)).limit(50);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -129,15 +132,20 @@ export async function addHive(ctx: BackOfficeContext, input: unknown): Promise<C
   assertCan(actor, "hives", "create");
   const parsed = AddHiveSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
-  const { moveTo: _moveTo, ...values } = parsed.data;
-  return refuseDuplicate("name", duplicateHiveName(values.name), () =>
-    platform.db.transaction(async (tx) => {
-      if (!(await locationName(tx, values.locationId))) return failed(400, LOCATION_GONE, { locationId: [LOCATION_GONE] });
-      const [row] = await tx.insert(hives).values(values).returning({ id: hives.id });
-      await recordChange(tx, actor, { module: "hives", action: "create", recordId: row!.id, after: fieldsOf(values), details: { label: values.name } }, meta);
-      return succeeded({ id: row!.id }, "Hive added", values.name);
-    }),
-  );
+  const { moveTo: _moveTo, photo, removePhoto: _remove, ...values } = parsed.data;
+  return withImages(platform, photo ? [photo] : [], "photo", async ([image]) => ({
+    result: await refuseDuplicate("name", duplicateHiveName(values.name), () =>
+      platform.db.transaction(async (tx) => {
+        if (!(await locationName(tx, values.locationId))) return failed(400, LOCATION_GONE, { locationId: [LOCATION_GONE] });
+        const [row] = await tx
+          .insert(hives)
+          .values({ ...values, photo: image ?? null })
+          .returning({ id: hives.id });
+        await recordChange(tx, actor, { module: "hives", action: "create", recordId: row!.id, after: { ...fieldsOf(values), photo: image?.id ?? null }, details: { label: values.name } }, meta);
+        return succeeded({ id: row!.id }, "Hive added", values.name);
+      }),
+    ),
+  }));
 }
 
 type Move = { hiveId: string; hiveName: string; locationName: string; reason: string };
@@ -191,21 +199,53 @@ async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, 
 
 const isResult = (value: object): value is CommandResult<never> => "ok" in value;
 
+/** The spec's "Upload failed", with the reason, under the field. */
+const uploadFailed = (field: string, reason: string) => failedAs("Upload failed", 400, reason, { [field]: [reason] });
+
+/**
+ * Stores the uploaded images before the write (an image is processed outside any transaction),
+ * runs the write, and removes what it replaced once committed — or what it stored, if the write
+ * did not happen.
+ */
+async function withImages<T>(platform: Pick<Platform, "storage" | "logger">, files: File[], field: string, write: (images: StoredImage[]) => Promise<{ result: CommandResult<T>; replaced?: StoredImage[] }>): Promise<CommandResult<T>> {
+  const images: StoredImage[] = [];
+  for (const file of files) {
+    const outcome = await storeImage(platform.storage, file);
+    if (!outcome.ok) {
+      await Promise.all(images.map((image) => deleteImage(platform.storage, image)));
+      return uploadFailed(field, outcome.reason);
+    }
+    images.push(outcome.image);
+  }
+  const cleanUp = (unused: StoredImage[]) => Promise.all(unused.map((image) => deleteImage(platform.storage, image))).catch((error: unknown) => platform.logger.warn({ err: error }, "unused images not removed"));
+  try {
+    const { result, replaced = [] } = await write(images);
+    await cleanUp(result.ok ? replaced : images);
+    return result;
+  } catch (error) {
+    await cleanUp(images);
+    throw error;
+  }
+}
+
 export async function updateHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hives", "update");
   const parsed = EditHiveSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
-  const { id, moveTo, ...values } = parsed.data;
+  const { id, moveTo, photo, removePhoto, ...values } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
-  return refuseDuplicate("name", duplicateHiveName(values.name), () =>
+  let replaced: StoredImage[] = [];
+  return withImages(platform, photo ? [photo] : [], "photo", async ([image]) => {
+    const result = await refuseDuplicate("name", duplicateHiveName(values.name), () =>
     platform.db.transaction(async (tx) => {
       const [current] = await tx.select().from(hives).where(eq(hives.id, id)).for("update");
       if (!current) return failed(404, GONE);
       const place = await locationName(tx, values.locationId);
       if (!place) return failed(400, LOCATION_GONE, { locationId: [LOCATION_GONE] });
-      const before = fieldsOf(current);
-      const after = fieldsOf(values);
+      const nextPhoto = image ?? (removePhoto ? null : current.photo);
+      const before = { ...fieldsOf(current), photo: current.photo?.id ?? null };
+      const after = { ...fieldsOf(values), photo: nextPhoto?.id ?? null };
       if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", current.name);
       let moved: { moved: number; to: string | null } = { moved: 0, to: null };
       if (values.status !== "active" && current.status === "active") {
@@ -216,13 +256,17 @@ export async function updateHive(ctx: BackOfficeContext, input: unknown): Promis
       }
       await tx
         .update(hives)
-        .set({ ...values, updatedAt: new Date() })
+        .set({ ...values, photo: nextPhoto, updatedAt: new Date() })
         .where(eq(hives.id, id));
+      if (current.photo && current.photo.id !== nextPhoto?.id) replaced = [current.photo];
       await recordChange(tx, actor, { module: "hives", action: "update", recordId: id, before, after, details: { label: values.name, ...(moved.moved ? { adoptionsMoved: moved.moved, movedTo: moved.to } : {}) } }, meta);
       const told = moved.moved ? ` ${moved.moved === 1 ? "Its adoption moved" : `Its ${moved.moved} adoptions moved`} to ${moved.to}; the ${moved.moved === 1 ? "sponsor was" : "sponsors were"} told.` : "";
       return succeeded(null, "Hive updated", `${values.name}.${told}`);
     }),
-  );
+    );
+    // Read after the write: the photo it replaced, removed once the change is committed.
+    return { result, replaced };
+  });
 }
 
 export async function deleteHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
@@ -232,14 +276,20 @@ export async function deleteHive(ctx: BackOfficeContext, input: unknown): Promis
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
-  return platform.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(hives).where(eq(hives.id, id)).for("update");
-    if (!current) return failed(404, GONE);
-    const [used] = await tx.select({ n: count() }).from(hiveAdoptions).where(eq(hiveAdoptions.hiveId, id));
-    if (Number(used?.n ?? 0) > 0) return failed(409, hiveInUse(current.name, Number(used!.n)));
-    await tx.delete(hives).where(eq(hives.id, id));
-    await recordChange(tx, actor, { module: "hives", action: "delete", recordId: id, before: fieldsOf(current), details: { label: current.name } }, meta);
-    return succeeded(null, "Hive deleted", current.name);
+  let removed: StoredImage[] = [];
+  return withImages(platform, [], "photo", async () => {
+    const result = await platform.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(hives).where(eq(hives.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      const [used] = await tx.select({ n: count() }).from(hiveAdoptions).where(eq(hiveAdoptions.hiveId, id));
+      if (Number(used?.n ?? 0) > 0) return failed(409, hiveInUse(current.name, Number(used!.n)));
+      const posted = await tx.select({ photos: hiveUpdates.photos }).from(hiveUpdates).where(eq(hiveUpdates.hiveId, id));
+      removed = [...(current.photo ? [current.photo] : []), ...posted.flatMap((update) => update.photos)];
+      await tx.delete(hives).where(eq(hives.id, id));
+      await recordChange(tx, actor, { module: "hives", action: "delete", recordId: id, before: fieldsOf(current), details: { label: current.name } }, meta);
+      return succeeded(null, "Hive deleted", current.name);
+    });
+    return { result, replaced: removed };
   });
 }
 
@@ -252,19 +302,21 @@ export async function postHiveUpdate(ctx: BackOfficeContext, input: unknown): Pr
   assertCan(actor, "hives", "update");
   const parsed = PostHiveUpdateSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
-  const { hiveId, body } = parsed.data;
+  const { hiveId, body, photos } = parsed.data;
   if (!isRecordId(hiveId)) return failed(404, GONE);
-  return platform.db.transaction(async (tx) => {
-    const [hive] = await tx.select({ name: hives.name }).from(hives).where(eq(hives.id, hiveId));
-    if (!hive) return failed(404, GONE);
-    const [row] = await tx.insert(hiveUpdates).values({ hiveId, body, postedBy: actor.userId }).returning({ id: hiveUpdates.id });
-    const sent = await mailSponsors(tx, platform, { id: row!.id, hiveId, hiveName: hive.name, body });
-    await recordChange(tx, actor, { module: "hives", action: "update", recordId: hiveId, after: { update: row!.id }, details: { label: hive.name, updatePosted: body.slice(0, 120), sponsorsEmailed: sent } }, meta);
-    return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${sent === 1 ? "1 sponsor" : `${sent} sponsors`}.`);
-  });
+  return withImages(platform, photos, "photos", async (images) => ({
+    result: await platform.db.transaction(async (tx) => {
+      const [hive] = await tx.select({ name: hives.name }).from(hives).where(eq(hives.id, hiveId));
+      if (!hive) return failed(404, GONE);
+      const [row] = await tx.insert(hiveUpdates).values({ hiveId, body, photos: images, postedBy: actor.userId }).returning({ id: hiveUpdates.id });
+      const sent = await mailSponsors(tx, platform, { id: row!.id, hiveId, hiveName: hive.name, body, photos: images.length });
+      await recordChange(tx, actor, { module: "hives", action: "update", recordId: hiveId, after: { update: row!.id, photos: images.map((image) => image.id) }, details: { label: hive.name, updatePosted: body.slice(0, 120), sponsorsEmailed: sent } }, meta);
+      return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${sent === 1 ? "1 sponsor" : `${sent} sponsors`}.`);
+    }),
+  }));
 }
 
-async function mailSponsors(tx: Queryable, platform: Pick<Platform, "env" | "authSecret">, update: { id: string; hiveId: string; hiveName: string; body: string }) {
+async function mailSponsors(tx: Queryable, platform: Pick<Platform, "env" | "authSecret">, update: { id: string; hiveId: string; hiveName: string; body: string; photos: number }) {
   const recipients = await tx
     .selectDistinctOn([hiveAdoptions.userId], { userId: hiveAdoptions.userId, email: hiveAdoptions.email, hiveName: hiveAdoptions.hiveName })
     .from(hiveAdoptions)
@@ -276,7 +328,7 @@ async function mailSponsors(tx: Queryable, platform: Pick<Platform, "env" | "aut
     await enqueueTemplate(
       tx,
       "hive-update",
-      { hiveName: sponsor.hiveName || update.hiveName, body: update.body, profileUrl: `${appUrl}/sponsor-profile?tab=adoptions`, unsubscribeUrl: `${appUrl}${unsubscribePath(unsubscribeToken(sponsor.userId, platform.authSecret))}` },
+      { hiveName: sponsor.hiveName || update.hiveName, body: update.body, photos: update.photos, profileUrl: `${appUrl}/sponsor-profile?tab=adoptions`, unsubscribeUrl: `${appUrl}${unsubscribePath(unsubscribeToken(sponsor.userId, platform.authSecret))}` },
       { to: sponsor.email, idempotencyKey: `hive-update:${update.id}:${sponsor.userId}` },
     );
   }

@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { addAdoption, HIVE_NOT_ACTIVE } from "~/features/adoptions/admin-adoptions.server";
@@ -8,6 +11,8 @@ import { parseListParams } from "~/features/back-office/list-params";
 import { deleteLocation, stillHasHives } from "~/features/locations/locations.server";
 import { hiveAdoptions, hives, outboxMessages, securityAuditLog, sponsors } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
+import { UPLOAD_MESSAGES, type StoredImage } from "~/platform/storage/images.server";
+import { localUploadsDir } from "~/platform/storage/storage.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAdoption, insertHive, insertTier } from "../../../tests/factories/sponsorships";
 import { insertLocation } from "../../../tests/factories/stays";
@@ -28,6 +33,8 @@ describe("the unsubscribe link", () => {
     expect(readUnsubscribeToken("garbage", "secret-a")).toBeNull();
   });
 });
+
+const urls = { url: (key: string) => `/uploads/${key}` };
 
 describe.each(testEngines())("the hive registry on $name", ({ open }) => {
   let t: TestDatabase;
@@ -86,7 +93,7 @@ describe.each(testEngines())("the hive registry on $name", ({ open }) => {
     expect(await mailsTo(twice.email)).toHaveLength(1);
     expect(await mailsTo(waiting.email)).toEqual([]);
     expect(await mailsTo(elsewhere.email)).toEqual([]);
-    const [mine] = await listMyAdoptions(t.db, keen);
+    const [mine] = await listMyAdoptions(t.db, keen, urls);
     expect(mine).toMatchObject({ hive: { name: hive.name, status: "active" }, updates: [{ body: "Spring inspection: a laying queen\nand seven frames of brood." }] });
 
     // The e-mail's link stops them, without signing in.
@@ -97,7 +104,7 @@ describe.each(testEngines())("the hive registry on $name", ({ open }) => {
     await postHiveUpdate(as(admin), { hiveId: hive.id, body: "First honey!" });
     expect(await mailsTo(keen.email)).toHaveLength(1);
     expect(await mailsTo(twice.email)).toHaveLength(2);
-    const updates = (await listMyAdoptions(t.db, keen))[0]!.updates.map((update) => update.body);
+    const updates = (await listMyAdoptions(t.db, keen, urls))[0]!.updates.map((update) => update.body);
     expect(updates).toEqual(["First honey!", "Spring inspection: a laying queen\nand seven frames of brood."]);
   });
 
@@ -136,6 +143,43 @@ describe.each(testEngines())("the hive registry on $name", ({ open }) => {
     const last = { ...busy, status: "active" as const };
     expect(await updateHive(as(admin), form(last, { status: "failed", statusReason: "Wax moths" }))).toMatchObject({ ok: false, status: 409, message: noHiveToMoveTo(here.name, 4) });
     expect((await t.db.select().from(hives).where(eq(hives.id, busy.id)))[0]?.status).toBe("active");
+  });
+
+  it("keeps a hive's photo and its updates' photos through storage, refuses what is not an image, and removes replaced files", async () => {
+    const admin = await insertUser(t.db);
+    const location = await insertLocation(t.db);
+    const dir = localUploadsDir(platform.env.DATA_DIR);
+    const stored = (image: StoredImage) => image.variants.every((variant) => existsSync(path.join(dir, variant.webp)) && existsSync(path.join(dir, variant.fallback)));
+    const photo = async (name: string) => new File([await sharp({ create: { width: 1200, height: 800, channels: 3, background: "orange" } }).jpeg().toBuffer()], name, { type: "image/jpeg" });
+    const name = `Photo hive ${crypto.randomUUID().slice(0, 6)}`;
+
+    expect(await addHive(as(admin), { name, locationId: location.id, photo: new File(["plain text"], "hive.jpg", { type: "image/jpeg" }) })).toMatchObject({ ok: false, title: "Upload failed", fieldErrors: { photo: [UPLOAD_MESSAGES.notImage] } });
+    expect(await addHive(as(admin), { name, locationId: location.id, photo: await photo("hive.jpg") })).toMatchObject({ ok: true });
+    const [hive] = await t.db.select().from(hives).where(eq(hives.name, name));
+    const first = hive!.photo!;
+    expect(first.variants.map((variant) => variant.width)).toEqual([480, 960, 1200]);
+    expect(stored(first)).toBe(true);
+
+    // A new photo replaces the old one, whose files go; "remove" leaves none.
+    expect(await updateHive(as(admin), { ...form(hive!), photo: await photo("new.jpg") })).toMatchObject({ ok: true });
+    const [replaced] = await t.db.select().from(hives).where(eq(hives.id, hive!.id));
+    expect(replaced!.photo!.id).not.toBe(first.id);
+    expect(stored(replaced!.photo!)).toBe(true);
+    expect(existsSync(path.join(dir, first.variants[0]!.webp))).toBe(false);
+
+    const tier = await insertTier(t.db);
+    const sponsor = await insertCustomer(t.db);
+    await insertAdoption(t.db, sponsor, tier.id, { status: "active", hiveId: hive!.id });
+    expect(await postHiveUpdate(as(admin), { hiveId: hive!.id, body: "Two frames of capped honey.", photos: [await photo("a.jpg"), await photo("b.jpg")] })).toMatchObject({ ok: true });
+    expect(await postHiveUpdate(as(admin), { hiveId: hive!.id, body: "Too many", photos: await Promise.all(["1", "2", "3", "4", "5"].map((n) => photo(`${n}.jpg`))) })).toMatchObject({ ok: false, fieldErrors: { photos: [HIVE_MESSAGES.photos] } });
+    const [mine] = await listMyAdoptions(t.db, sponsor, platform.storage);
+    expect(mine!.hive!.photo!.src).toBe(`/uploads/images/${replaced!.photo!.id}/1200.jpg`);
+    expect(mine!.updates[0]!.photos).toHaveLength(2);
+    expect(mine!.updates[0]!.photos[0]!.webpSrcSet).toMatch(/^\/uploads\/images\/[0-9a-f-]+\/480\.webp 480w, /);
+
+    expect(await updateHive(as(admin), { ...form(replaced!), removePhoto: "on" })).toMatchObject({ ok: true });
+    expect((await t.db.select().from(hives).where(eq(hives.id, hive!.id)))[0]!.photo).toBeNull();
+    expect(existsSync(path.join(dir, replaced!.photo!.variants[0]!.fallback))).toBe(false);
   });
 
   it("only an active hive can be given to an adoption; a hive with adoptions cannot be deleted", async () => {

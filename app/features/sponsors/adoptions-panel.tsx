@@ -1,4 +1,5 @@
 import { FileDown } from "lucide-react";
+import { Picture } from "~/ui/content/picture";
 import { PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
 import type { Toast } from "~/platform/toast";
@@ -30,6 +31,7 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
         <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label="Your adopted hives, newest first">
           {adoptions.map((adoption) => (
             <li key={adoption.id} className="flex flex-col gap-3 rounded-2xl border border-border bg-cream p-5">
+              {adoption.hive?.photo && <Picture image={adoption.hive.photo} alt={`${adoption.hive.name}, your hive`} sizes="(min-width: 640px) 22rem, 90vw" className="w-full rounded-xl" />}
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h3 className="text-lg font-bold text-ink [overflow-wrap:anywhere]">{adoption.name}</h3>
                 <StatusBadge tone={STATUS[adoption.status].tone}>{STATUS[adoption.status].label}</StatusBadge>
@@ -78,6 +80,13 @@ export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]
                       <li key={update.id} className="rounded-xl bg-surface p-3">
                         <p className="text-xs font-semibold text-ink-muted">{formatDayOf(update.createdAt)}</p>
                         <p className="mt-1 whitespace-pre-line text-ink [overflow-wrap:anywhere]">{update.body}</p>
+                        {update.photos.length > 0 && (
+                          <div className="mt-2 grid grid-cols-2 gap-2">
+                            {update.photos.map((photo, index) => (
+                              <Picture key={photo.src} image={photo} alt={`Photo ${index + 1} of this update`} sizes="(min-width: 640px) 10rem, 45vw" className="w-full rounded-lg" />
+                            ))}
+                          </div>
+                        )}
                       </li>
                     ))}
                   </ul>

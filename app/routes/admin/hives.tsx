@@ -9,6 +9,10 @@ import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema }
 import { hivesScreen } from "~/features/hives/hives.screen";
 import { getHive, listHiveChoices, listHiveUpdates, type HiveRow, type HiveUpdateRow } from "~/features/hives/hives.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { imageSources, type ImageSources } from "~/platform/storage/image-sources";
+import { Picture } from "~/ui/content/picture";
+import { CheckboxField } from "~/ui/forms/checkbox-field";
+import { ImageField } from "~/ui/forms/image-field";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton } from "~/ui/admin/record-controls";
@@ -26,23 +30,28 @@ import type { Route } from "./+types/hives";
 export const meta: Route.MetaFunction = () => [{ title: "Hives | Apiary Back-office" }];
 
 type HiveChoice = Awaited<ReturnType<typeof listHiveChoices>>[number];
+type ShownUpdate = Omit<HiveUpdateRow, "photos"> & { photos: ImageSources[] };
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(hivesScreen, args);
   const ctx = backOfficeContext(args);
   const locations = await listLocationChoices(ctx.platform.db);
-  const base = { ...list, locations, choices: [] as HiveChoice[], updates: [] as HiveUpdateRow[] };
+  const base = { ...list, locations, choices: [] as HiveChoice[], updates: [] as ShownUpdate[], photo: null as ImageSources | null };
+  const sourcesOf = (hive: HiveRow | null) => (hive?.photo ? imageSources(ctx.platform.storage, hive.photo) : null);
   const asked = askedRecordDialog(args.request, list.can);
   if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, hive: null };
   const search = new URL(args.request.url).searchParams;
   // The updates dialog, for whoever may change hives.
   if (search.get("dialog") === "updates" && list.can.update) {
     const hive = await getHive(ctx, search.get("id") ?? "");
-    if (hive) return { ...base, dialog: "updates" as const, hive, updates: await listHiveUpdates(ctx, hive.id) };
+    if (hive) {
+      const updates = (await listHiveUpdates(ctx, hive.id)).map(({ photos, ...update }) => ({ ...update, photos: photos.map((photo) => imageSources(ctx.platform.storage, photo)) }));
+      return { ...base, dialog: "updates" as const, hive, updates };
+    }
   }
   const hive = asked ? await getHive(ctx, asked.id) : null;
   if (!asked || !hive) return { ...base, dialog: null, hive: null };
-  return { ...base, dialog: asked.dialog, hive, choices: asked.dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
+  return { ...base, dialog: asked.dialog, hive, photo: sourcesOf(hive), choices: asked.dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -52,7 +61,7 @@ export function action(args: Route.ActionArgs) {
 export default function HivesScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(hivesScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, hive, locations, choices, updates } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, hive, locations, choices, updates, photo } = loaderData;
   const listHref = `${hivesScreen.path}${listSearch(params)}`;
   const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
 
@@ -88,14 +97,14 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
         }
         filterOptions={{ location: locations.map((location) => ({ value: location.id, label: location.name })) }}
       />
-      {(dialog === "add" || dialog === "edit") && <HiveDialog key={hive?.id ?? "new"} hive={hive} locations={locations} choices={choices} closeHref={listHref} lastResult={lastResult} />}
+      {(dialog === "add" || dialog === "edit") && <HiveDialog key={hive?.id ?? "new"} hive={hive} photo={photo} locations={locations} choices={choices} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "updates" && hive && <UpdatesDialog key={updates[0]?.id ?? "none"} hive={hive} updates={updates} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && hive && <DeleteDialog hive={hive} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
 }
 
-function HiveDialog({ hive, locations, choices, closeHref, lastResult }: { hive: HiveRow | null; locations: { id: string; name: string }[]; choices: HiveChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: { hive: HiveRow | null; photo: ImageSources | null; locations: { id: string; name: string }[]; choices: HiveChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const schema = hive ? EditHiveSchema : AddHiveSchema;
   const [form, fields] = useForm({
     id: hive ? "edit-hive" : "add-hive",
@@ -118,7 +127,7 @@ function HiveDialog({ hive, locations, choices, closeHref, lastResult }: { hive:
   const targets = choices.filter((choice) => choice.id !== hive?.id && choice.status === "active" && choice.locationId === (fields.locationId.value ?? hive?.locationId));
   return (
     <ScreenDialog title={hive ? "Edit Hive" : "Add Hive"} closeHref={closeHref}>
-      <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={schema} encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
         {hive && <input type="hidden" name="id" value={hive.id} />}
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <TextField field={fields.name} label="Name" autoComplete="off" maxLength={60} hint="The registry's name for it, e.g. Lakeside 3." />
@@ -142,6 +151,13 @@ function HiveDialog({ hive, locations, choices, closeHref, lastResult }: { hive:
             />
           </div>
         )}
+        {photo && (
+          <div className="flex items-start gap-3">
+            <Picture image={photo} alt={`${hive?.name ?? "The hive"} now`} sizes="8rem" className="w-32 rounded-xl" />
+            <CheckboxField field={fields.removePhoto} label="Remove this photo" />
+          </div>
+        )}
+        <ImageField field={fields.photo} label={photo ? "New photo" : "Photo"} hint="JPEG, PNG, WebP, GIF or AVIF, at most 10 MB. Its sponsors see it in My Adoptions." />
         <TextAreaField field={fields.notes} label="Notes" optional maxLength={2000} rows={3} hint="For the team only." />
         <DialogButtons closeHref={closeHref} label={hive ? "Save Changes" : "Add Hive"} intent={hive ? "edit" : "add"} />
       </SchemaForm>
@@ -149,14 +165,15 @@ function HiveDialog({ hive, locations, choices, closeHref, lastResult }: { hive:
   );
 }
 
-function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow; updates: HiveUpdateRow[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow; updates: ShownUpdate[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({ id: "post-update", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: PostHiveUpdateSchema }), ...checkedOnSubmit });
   return (
     <ScreenDialog title="Hive updates" description={`${hive.name}, ${hive.locationName}`} closeHref={closeHref}>
-      <SchemaForm form={form} schema={PostHiveUpdateSchema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={PostHiveUpdateSchema} encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="hiveId" value={hive.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <TextAreaField field={fields.body} label="New update" maxLength={5000} rows={5} hint={`An inspection, the first honey, a new queen… ${hive.adoptions === 0 ? "No sponsor has this hive yet." : "Its sponsors see it in My Adoptions and get it by e-mail."}`} />
+        <ImageField field={fields.photos} label="Photos" multiple hint="Up to 4, at most 10 MB each." />
         <DialogButtons closeHref={closeHref} label="Post Update" busyLabel="Posting…" intent="post-update" />
       </SchemaForm>
       <section aria-labelledby="earlier-updates" className="mt-6 border-t border-border pt-4">
@@ -171,6 +188,13 @@ function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow
               <li key={update.id} className="rounded-xl bg-cream p-3 text-sm">
                 <p className="text-xs font-semibold text-ink-muted">{formatMomentOf(update.createdAt)}</p>
                 <p className="mt-1 whitespace-pre-line [overflow-wrap:anywhere]">{update.body}</p>
+                {update.photos.length > 0 && (
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {update.photos.map((photo, index) => (
+                      <Picture key={photo.src} image={photo} alt={`Photo ${index + 1} of this update`} sizes="6rem" className="w-24 rounded-lg" />
+                    ))}
+                  </div>
+                )}
               </li>
             ))}
           </ul>

@@ -98,7 +98,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Formatted here, so the server's and the browser's time zones cannot disagree.
     memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
-    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor)) : [],
+    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor, platform.storage)) : [],
     failure: failures.first(),
   };
 }

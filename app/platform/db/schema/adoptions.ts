@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoredImage } from "../../storage/image-sources";
 import { users } from "./auth";
 import { hiveTiers, locations, money } from "./catalog";
 import { createdAt, id, updatedAt } from "./columns";
@@ -22,6 +23,8 @@ export const hives = pgTable(
     notes: text("notes"),
     /** Why it failed or was retired, as told to its sponsors. */
     statusReason: text("status_reason"),
+    /** Its photo (platform/storage): what its sponsors see in My Adoptions. */
+    photo: jsonb("photo").$type<StoredImage>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +40,7 @@ export const hiveUpdates = pgTable(
       .notNull()
       .references(() => hives.id, { onDelete: "cascade" }),
     body: text("body").notNull(),
+    photos: jsonb("photos").$type<StoredImage[]>().notNull().default([]),
     postedBy: text("posted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },

@@ -6,6 +6,8 @@ export type HiveUpdateProps = {
   /** The sponsor's own name for the hive, else the registry's. */
   hiveName: string;
   body: string;
+  /** How many photos came with it (they are seen in My Adoptions). */
+  photos?: number;
   /** My Adoptions, where every update is kept. */
   profileUrl: string;
   /** Stops hive update e-mails without signing in. */
@@ -19,7 +21,7 @@ export function HiveUpdateEmail(p: HiveUpdateProps) {
     <Layout preview={p.body.slice(0, 90)} heading={`News from ${p.hiveName}`}>
       <MultilineText text={p.body} />
       <Text style={styles.paragraph}>
-        Every update of your hive is in My Adoptions: <Link href={p.profileUrl}>{p.profileUrl}</Link>
+        {p.photos ? `${p.photos === 1 ? "A photo is" : `${p.photos} photos are`} with this update in My Adoptions` : "Every update of your hive is in My Adoptions"}: <Link href={p.profileUrl}>{p.profileUrl}</Link>
       </Text>
       <Text style={{ ...styles.paragraph, fontSize: "13px" }}>
         You receive these because you adopted this hive. <Link href={p.unsubscribeUrl}>Stop hive update e-mails</Link>
