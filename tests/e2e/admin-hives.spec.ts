@@ -31,6 +31,13 @@ test("staff post a hive update its sponsor reads and unsubscribes from, then han
   const row = page.getByRole("row").filter({ hasText: meadow.name });
   await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([meadow.name, location.name, "Active", "—", "1", "0", "Actions"]);
 
+  // The sponsor has My Adoptions open.
+  const sponsorPage = await sponsorContext.newPage();
+  await sponsorPage.goto("/sponsor-profile?tab=adoptions");
+  await waitForHydration(sponsorPage);
+  const adoption = sponsorPage.getByRole("listitem").filter({ hasText: "Buzz Aldrin" });
+  await expect(adoption).toContainText(`Hive${meadow.name}`);
+
   // An update: e-mailed to the hive's one sponsor, kept in the dialog's list.
   await row.getByRole("button", { name: `Actions for ${meadow.name}` }).click();
   await row.getByRole("link", { name: "Post Update" }).click();
@@ -50,12 +57,7 @@ test("staff post a hive update its sponsor reads and unsubscribes from, then han
   await updates.getByRole("link", { name: "Cancel" }).click();
   await expect(row.getByRole("cell").nth(5)).toHaveText("1");
 
-  // The sponsor reads it in My Adoptions.
-  const sponsorPage = await sponsorContext.newPage();
-  await sponsorPage.goto("/sponsor-profile?tab=adoptions");
-  await waitForHydration(sponsorPage);
-  const adoption = sponsorPage.getByRole("listitem").filter({ hasText: "Buzz Aldrin" });
-  await expect(adoption).toContainText(`Hive${meadow.name}`);
+  // The sponsor, who had My Adoptions open, sees it arrive.
   const news = adoption.getByRole("region", { name: `Updates from ${meadow.name}, newest first` });
   await expect(news).toContainText("seven frames of brood");
   // Its photo, re-encoded and served from storage.

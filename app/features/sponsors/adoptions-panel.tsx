@@ -1,4 +1,5 @@
 import { FileDown } from "lucide-react";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { Picture } from "~/ui/content/picture";
 import { PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
 import type { MyAdoption } from "~/features/adoptions/my-adoptions.server";
@@ -9,6 +10,8 @@ import { formatDay, formatUsd } from "~/ui/format";
 import { ButtonLink } from "~/ui/primitives/button";
 import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
 
+const LIVE_TABLES = ["hive_updates", "hives"] as const;
+
 const STATUS: Record<MyAdoption["status"], { label: string; tone: BadgeTone }> = {
   pending: { label: "Pending", tone: "honey" },
   active: { label: "Active", tone: "forest" },
@@ -17,6 +20,8 @@ const STATUS: Record<MyAdoption["status"], { label: string; tone: BadgeTone }> =
 };
 
 export function AdoptionsPanel({ adoptions, failure }: { adoptions: MyAdoption[]; failure?: Toast | null }) {
+  // The landing page promises real-time hive updates: a new one (or a new photo) shows as it is posted.
+  useLiveRevalidation(LIVE_TABLES);
   return (
     <ProfileCard id="adoptions-title" title="My Adoptions">
       {failure ? (
