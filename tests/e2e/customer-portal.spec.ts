@@ -127,7 +127,7 @@ test("administrators see the portal's barred messages and no forms", async ({ pa
 
   await visit("/adopt-hive-signup");
   await expect(page.getByText(ADMIN_CANNOT_ADOPT)).toBeVisible();
-  const guardian = page.getByRole("link", { name: "Choose Guardian" });
+  const guardian = page.getByRole("link", { name: "Choose Guardian", exact: true });
   await guardian.click();
   await expect(page).toHaveURL(/tier=/);
   await expect(page.getByRole("button", { name: "Complete Adoption" })).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { useEffect, useEffectEvent, useRef } from "react";
-import { useFetchers, useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useLocation, useNavigation, useRevalidator } from "react-router";
 import { watchTableChanges } from "./watch-changes";
 
-type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+type RouterState = { location: { key: string }; navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
 type Router = { state: RouterState; subscribe(listener: (state: RouterState) => void): () => void };
 
 /**
@@ -26,10 +26,20 @@ export function useLiveRevalidation(tables: readonly string[]) {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const waiting = useRef(false);
+  // The location React has committed. The router goes idle when a navigation's data is in, but
+  // React renders it in a transition: a revalidation started before that render commits replaces
+  // its data, and a one-shot toast the navigation carried ("Payment recorded") is never shown.
+  const location = useLocation();
+  const committed = useRef(location.key);
+  const afterCommit = useRef(false);
   const revalidate = useEffectEvent(() => {
     const router = currentRouter();
     if (!router) {
       if (navigation.state === "idle" && fetchers.every((fetcher) => fetcher.state === "idle")) void revalidator.revalidate();
+      return;
+    }
+    if (!busy(router.state) && router.state.location.key !== committed.current) {
+      afterCommit.current = true;
       return;
     }
     if (!busy(router.state)) {
@@ -42,10 +52,18 @@ export function useLiveRevalidation(tables: readonly string[]) {
       if (busy(state)) return;
       stop();
       waiting.current = false;
-      // Outside the router's own state update.
-      setTimeout(() => void revalidator.revalidate(), 0);
+      // A navigation: once React has committed it (the effect below). Otherwise outside the router's own state update.
+      if (state.location.key !== committed.current) afterCommit.current = true;
+      else setTimeout(() => void revalidator.revalidate(), 0);
     });
   });
+
+  useEffect(() => {
+    committed.current = location.key;
+    if (!afterCommit.current) return;
+    afterCommit.current = false;
+    revalidate();
+  }, [location.key]);
   const key = [...new Set(tables)].sort().join(",");
 
   useEffect(() => {
