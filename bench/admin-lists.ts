@@ -122,7 +122,7 @@ async function main() {
       ["bookings: one asset, stays in July 2026", bookingList("asset=00000000-0000-4000-8000-000000000042&from=2026-07-01&to=2026-07-31")],
       ["calendar: July 2026, 200 assets", month("2026-07")],
       ["adoptions: first page, newest first", adoptions("")],
-      ["adoptions: pending, one tier", adoptions("status=pending&tier=00000000-0000-4000-9000-000000000002")],
+      ["adoptions: pending, one tier", adoptions("status=pending&tier=00000000-0000-4000-9000-000000000003")],
       ["adoptions: search 'user-0421'", adoptions("q=user-0421")],
       ["adoptions: by total paid, page 200", adoptions("sort=total&dir=desc&page=200")],
     ];

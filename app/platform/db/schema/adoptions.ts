@@ -80,6 +80,9 @@ export const hiveAdoptions = pgTable(
     index("hive_adoptions_hive_idx").on(t.hiveId, t.status),
     index("hive_adoptions_tier_status_idx").on(t.tierId, t.status),
     index("hive_adoptions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // Hive Adoptions sorted by total paid or start date, deep pages included.
+    index("hive_adoptions_total_paid_idx").on(t.totalPaid.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
+    index("hive_adoptions_start_date_idx").on(t.startDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
     // The scheduled expiry and renewal reminders read the place-holding adoptions by end date.
     index("hive_adoptions_end_date_idx").on(t.endDate).where(sql`${t.status} in ('pending', 'active') and ${t.endDate} is not null`),
     // Hive adoptions' search: a piece of the sponsor's e-mail or the hive's name.

@@ -1,0 +1,2 @@
+CREATE INDEX "hive_adoptions_total_paid_idx" ON "hive_adoptions" USING btree ("total_paid" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "hive_adoptions_start_date_idx" ON "hive_adoptions" USING btree ("start_date" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);
