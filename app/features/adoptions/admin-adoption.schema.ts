@@ -1,9 +1,8 @@
 import { z } from "~/platform/zod";
 import { recordId } from "~/features/back-office/form-fields";
 import { isCalendarDay } from "~/features/bookings/stay-dates";
-import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 import { ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_METHODS } from "./adoption-options";
-import { ADOPTION_MESSAGES } from "./adoption.schema";
+import { hiveNameField } from "./adoption.schema";
 
 /**
  * The back-office's adoption dialogs (add/edit and Record Payment), in the browser and in the
@@ -30,13 +29,7 @@ const AdoptionFields = z.object({
   status: z.enum(ADOPTION_STATUSES, { error: "Choose a status" }).default("pending"),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES, { error: "Choose a frequency" }).default("monthly"),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: "Choose a payment method" }).default("credit_card"),
-  hiveName: z
-    .string()
-    .trim()
-    .max(60, ADOPTION_MESSAGES.hiveName)
-    .regex(PLAIN_TEXT, controlCharacterMessage("Hive name"))
-    .optional()
-    .transform((value) => value || null),
+  hiveName: hiveNameField,
   /** The registry's hive; empty until one is assigned. */
   hiveId: z
     .string()

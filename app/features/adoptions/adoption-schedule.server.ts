@@ -4,6 +4,7 @@ import { recordChange } from "~/features/accounts/audit.server";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
 import { addDays, todayIn } from "~/features/bookings/stay-dates";
 import { hiveAdoptions } from "~/platform/db/schema";
+import { IntervalWorker } from "~/platform/interval-worker.server";
 import type { Platform } from "~/platform/runtime.server";
 import { followActiveAdoption, tellSponsor } from "./adoption-effects.server";
 
@@ -84,24 +85,8 @@ export async function runAdoptionSchedule(deps: Deps, now = new Date()) {
 }
 
 /** Runs the schedule every `everyMs` (an hour by default) and at start, until stopped. */
-export class AdoptionScheduleWorker {
-  readonly name = "adoption schedule";
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly deps: Deps, private readonly everyMs = 60 * 60_000) {}
-
-  start() {
-    const tick = () => {
-      this.running = this.running.then(() => runAdoptionSchedule(this.deps)).catch((error: unknown) => this.deps.logger.error({ err: error }, "adoption schedule round failed"));
-    };
-    tick();
-    this.timer = setInterval(tick, this.everyMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    await this.running;
+export class AdoptionScheduleWorker extends IntervalWorker {
+  constructor(deps: Deps, everyMs = 60 * 60_000) {
+    super("adoption schedule", () => runAdoptionSchedule(deps), everyMs, deps.logger);
   }
 }

@@ -9,18 +9,21 @@ export const ADOPTION_MESSAGES = {
   hiveName: "Hive name must be less than 60 characters",
 } as const;
 
+/** The sponsor's own name for their hive (the portal's form and the back-office's dialog); empty = none. */
+export const hiveNameField = z
+  .string()
+  .trim()
+  .max(60, ADOPTION_MESSAGES.hiveName)
+  .regex(PLAIN_TEXT, controlCharacterMessage("Hive name"))
+  .optional()
+  .transform((v) => (v ? v : null));
+
 /** The adoption completion card, as the portal sends it; the server decides the price. */
 export const AdoptionRequestSchema = z.object({
   tierId: z.uuid({ message: ADOPTION_MESSAGES.selectTier }),
   paymentFrequency: z.enum(PAYMENT_FREQUENCIES).default("monthly"),
   paymentMethod: z.enum(PAYMENT_METHODS).default("credit_card"),
-  hiveName: z
-    .string()
-    .trim()
-    .max(60, ADOPTION_MESSAGES.hiveName)
-    .regex(PLAIN_TEXT, controlCharacterMessage("Hive name"))
-    .optional()
-    .transform((v) => (v ? v : null)),
+  hiveName: hiveNameField,
 });
 
 export type AdoptionRequestInput = z.input<typeof AdoptionRequestSchema>;

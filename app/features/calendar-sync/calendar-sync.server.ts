@@ -6,6 +6,7 @@ import { todayIn } from "~/features/bookings/stay-dates";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assetBlocks, assets, calendarImports, locations } from "~/platform/db/schema";
+import { IntervalWorker } from "~/platform/interval-worker.server";
 import type { Platform } from "~/platform/runtime.server";
 import { fetchPublicText, PublicFetchError } from "~/platform/security/public-fetch.server";
 import { calendarFeedPath } from "./calendar-export.server";
@@ -114,25 +115,9 @@ export async function syncDueImports(deps: Deps, now = new Date()): Promise<numb
 }
 
 /** Runs `syncDueImports` every minute (and at start, to catch up after downtime) until stopped. */
-export class CalendarSyncWorker {
-  readonly name = "calendar sync";
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly deps: Deps, private readonly everyMs = 60_000) {}
-
-  start() {
-    const tick = () => {
-      this.running = this.running.then(() => syncDueImports(this.deps)).catch((error: unknown) => this.deps.logger.error({ err: error }, "calendar sync round failed"));
-    };
-    tick();
-    this.timer = setInterval(tick, this.everyMs);
-    this.timer.unref();
-  }
-
-  async stop() {
-    clearInterval(this.timer);
-    await this.running;
+export class CalendarSyncWorker extends IntervalWorker {
+  constructor(deps: Deps, everyMs = 60_000) {
+    super("calendar sync", () => syncDueImports(deps), everyMs, deps.logger);
   }
 }
 

@@ -14,6 +14,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
@@ -124,17 +125,11 @@ function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: Asset
 }
 
 function DeleteDialog({ asset, closeHref, lastResult }: { asset: AssetRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-asset", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAssetSchema }) });
   return (
-    <ScreenDialog title="Delete Asset" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteAssetSchema} preventScrollReset>
-        <input type="hidden" name="id" value={asset.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>
-          Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
-        </p>
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+    <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>
+        Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
+      </p>
+    </DeleteRecordDialog>
   );
 }

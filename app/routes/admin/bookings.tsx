@@ -19,6 +19,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
@@ -230,19 +231,13 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
 }
 
 function DeleteDialog({ booking, closeHref, lastResult }: { booking: BookingRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-booking", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteBookingSchema }) });
   return (
-    <ScreenDialog title="Delete Booking" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteBookingSchema} preventScrollReset>
-        <input type="hidden" name="id" value={booking.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>Are you sure you want to delete this booking?</p>
-        <p className="mt-2 text-ink-muted">
-          <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
-          call off a stay with the guest, set its status to Cancelled instead.
-        </p>
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+    <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>Are you sure you want to delete this booking?</p>
+      <p className="mt-2 text-ink-muted">
+        <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
+        call off a stay with the guest, set its status to Cancelled instead.
+      </p>
+    </DeleteRecordDialog>
   );
 }

@@ -20,6 +20,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
@@ -287,20 +288,14 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
 }
 
 function DeleteDialog({ adoption, closeHref, lastResult }: { adoption: AdoptionRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-adoption", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteAdoptionSchema }) });
   return (
-    <ScreenDialog title="Delete Adoption" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteAdoptionSchema} preventScrollReset>
-        <input type="hidden" name="id" value={adoption.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>Are you sure you want to delete this adoption?</p>
-        <p className="mt-2 text-ink-muted">
-          <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
-          {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
-          set its status to Cancelled instead.
-        </p>
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+    <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>Are you sure you want to delete this adoption?</p>
+      <p className="mt-2 text-ink-muted">
+        <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
+        {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
+        set its status to Cancelled instead.
+      </p>
+    </DeleteRecordDialog>
   );
 }

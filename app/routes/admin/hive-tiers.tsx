@@ -11,6 +11,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
@@ -118,18 +119,12 @@ function TierDialog({ tier, closeHref, lastResult }: { tier: TierRow | null; clo
 }
 
 function DeleteDialog({ tier, closeHref, lastResult }: { tier: TierRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-tier", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteTierSchema }) });
   return (
-    <ScreenDialog title="Delete Tier" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteTierSchema} preventScrollReset>
-        <input type="hidden" name="id" value={tier.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>
-          Are you sure you want to delete <strong>{tier.name}</strong>? This action cannot be undone.
-        </p>
-        <p className="mt-2 text-sm text-ink-muted">A tier that adoptions refer to cannot be deleted: deactivate it instead, and it is no longer offered.</p>
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+    <DeleteRecordDialog title="Delete Tier" formId="delete-tier" schema={DeleteTierSchema} id={tier.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>
+        Are you sure you want to delete <strong>{tier.name}</strong>? This action cannot be undone.
+      </p>
+      <p className="mt-2 text-sm text-ink-muted">A tier that adoptions refer to cannot be deleted: deactivate it instead, and it is no longer offered.</p>
+    </DeleteRecordDialog>
   );
 }

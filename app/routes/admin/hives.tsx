@@ -18,6 +18,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -205,18 +206,12 @@ function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow
 }
 
 function DeleteDialog({ hive, closeHref, lastResult }: { hive: HiveRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-hive", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteHiveSchema }) });
   return (
-    <ScreenDialog title="Delete Hive" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteHiveSchema} preventScrollReset>
-        <input type="hidden" name="id" value={hive.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>
-          Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
-        </p>
-        <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+    <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>
+        Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
+      </p>
+      <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
+    </DeleteRecordDialog>
   );
 }

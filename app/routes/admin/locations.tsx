@@ -12,6 +12,7 @@ import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -94,22 +95,16 @@ function LocationDialog({ location, timeZones, closeHref, lastResult }: { locati
 }
 
 function DeleteDialog({ location, closeHref, lastResult }: { location: LocationRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "delete-location", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteLocationSchema }) });
   return (
-    <ScreenDialog title="Delete Location" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteLocationSchema} preventScrollReset>
-        <input type="hidden" name="id" value={location.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        <p>
-          Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
+    <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={closeHref} lastResult={lastResult}>
+      <p>
+        Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
+      </p>
+      {location.assetCount > 0 && (
+        <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
+          It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
         </p>
-        {location.assetCount > 0 && (
-          <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
-            It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
-          </p>
-        )}
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
-      </SchemaForm>
-    </ScreenDialog>
+      )}
+    </DeleteRecordDialog>
   );
 }

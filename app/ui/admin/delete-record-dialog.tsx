@@ -1,0 +1,39 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ReactNode } from "react";
+import type { z } from "~/platform/zod";
+import { FormError } from "../forms/form-error";
+import { SchemaForm } from "../forms/schema-form";
+import { DialogButtons } from "./dialog-buttons";
+import { ScreenDialog } from "./screen-dialog";
+
+/** A screen's Delete dialog: the question (children), the record's id, and a danger button sending `delete`. */
+export function DeleteRecordDialog({
+  title,
+  formId,
+  schema,
+  id,
+  closeHref,
+  lastResult,
+  children,
+}: {
+  title: string;
+  formId: string;
+  schema: z.ZodType;
+  id: string;
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+  children: ReactNode;
+}) {
+  const [form] = useForm({ id: formId, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  return (
+    <ScreenDialog title={title} closeHref={closeHref}>
+      <SchemaForm form={form} schema={schema} preventScrollReset>
+        <input type="hidden" name="id" value={id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        {children}
+        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
