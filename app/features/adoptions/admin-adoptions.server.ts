@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { isBackOfficeUser } from "~/features/accounts/roles.server";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -49,7 +49,6 @@ const adoptionColumns = {
 };
 
 const SORTS = { created: hiveAdoptions.createdAt, email: hiveAdoptions.email, tier: hiveTiers.name, status: hiveAdoptions.status, start: hiveAdoptions.startDate, total: hiveAdoptions.totalPaid } as const;
-export const ADOPTION_SORTS = Object.keys(SORTS);
 
 function filtersOf(params: ListParams): SQL | undefined {
   const { status, tier } = params.filters;
@@ -169,7 +168,6 @@ async function checkHive(tx: Queryable, hiveId: string | null, previous: string 
   return hive?.status === "active" ? null : failed(400, HIVE_NOT_ACTIVE, { hiveId: [HIVE_NOT_ACTIVE] });
 }
 
-const isResult = (value: object): value is CommandResult<never> => "ok" in value;
 const holds = (status: AdoptionStatusName) => (PLACE_HOLDING_STATUSES as readonly string[]).includes(status);
 
 const valuesOf = ({ userEmail: _email, ...fields }: AdoptionFieldsInput, sponsor: { userId: string; email: string }) => ({ ...fields, userId: sponsor.userId, email: sponsor.email });
@@ -184,9 +182,9 @@ export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promi
   return retryOnDeadlock(() =>
     platform.db.transaction(async (tx) => {
       const sponsor = await sponsorOf(tx, fields.userEmail);
-      if (isResult(sponsor)) return sponsor;
+      if (isFailure(sponsor)) return sponsor;
       const tier = await lockTier(tx, fields.tierId, holds(fields.status));
-      if (isResult(tier)) return tier;
+      if (isFailure(tier)) return tier;
       const wrongHive = await checkHive(tx, fields.hiveId, null);
       if (wrongHive) return wrongHive;
       const values = valuesOf(fields, sponsor);
@@ -215,7 +213,7 @@ export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Pr
       const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
       if (!current) return failed(404, GONE);
       const sponsor = await sponsorOf(tx, fields.userEmail);
-      if (isResult(sponsor)) return sponsor;
+      if (isFailure(sponsor)) return sponsor;
       const values = valuesOf(fields, sponsor);
       const before = fieldsOf(current);
       const after = fieldsOf(values);
@@ -223,7 +221,7 @@ export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Pr
       // A place is checked when the adoption comes to hold one it did not: a new tier, or back from cancelled/expired.
       const takesNewPlace = holds(values.status) && (!holds(current.status) || current.tierId !== values.tierId);
       const tier = await lockTier(tx, values.tierId, takesNewPlace, id);
-      if (isResult(tier)) return tier;
+      if (isFailure(tier)) return tier;
       const wrongHive = await checkHive(tx, values.hiveId, current.hiveId);
       if (wrongHive) return wrongHive;
       await tx

@@ -1,6 +1,7 @@
 import { format, parseISO } from "date-fns";
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../back-office/breakable-email";
+import { formatMoney } from "../back-office/format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, type AdoptionStatusName } from "./adoption-options";
@@ -66,7 +67,7 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     { id: "frequency", header: "Frequency", value: (row) => PAYMENT_FREQUENCY_LABELS[row.paymentFrequency] },
     { id: "method", header: "Payment method", value: (row) => PAYMENT_METHOD_LABELS[row.paymentMethod], headerWraps: true },
     { id: "start", header: "Start date", value: (row) => formatDay(row.startDate), sortable: true },
-    { id: "total", header: "Total paid", value: (row) => `$${Number(row.totalPaid).toFixed(2)}`, sortable: true },
+    { id: "total", header: "Total paid", value: (row) => formatMoney(row.totalPaid), sortable: true },
   ],
   commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update" },
 });

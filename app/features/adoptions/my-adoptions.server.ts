@@ -3,10 +3,7 @@ import type { Actor } from "~/features/accounts/actor";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, paymentHistory } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
-import { imageSources, type ImageSources } from "~/platform/storage/image-sources";
-
-/** Where stored images are served from (the platform's storage). */
-type UrlOf = { url(key: string): string };
+import { imageSources, type ImageSources, type UrlOf } from "~/platform/storage/image-sources";
 
 export type MyAdoption = {
   id: string;
@@ -63,12 +60,15 @@ export async function listMyAdoptions(db: Queryable, actor: Actor, storage: UrlO
           .orderBy(desc(paymentHistory.paymentDate), desc(paymentHistory.createdAt));
   const hiveIds = [...new Set(rows.flatMap((row) => (row.hiveId ? [row.hiveId] : [])))];
   // The latest ten of each hive (a window over the hives' updates, newest first).
-  const ranked = db
-    .select({ id: hiveUpdates.id, hiveId: hiveUpdates.hiveId, body: hiveUpdates.body, photos: hiveUpdates.photos, createdAt: hiveUpdates.createdAt, rank: sql<number>`row_number() over (partition by ${hiveUpdates.hiveId} order by ${hiveUpdates.createdAt} desc)`.as("rank") })
-    .from(hiveUpdates)
-    .where(inArray(hiveUpdates.hiveId, hiveIds.length ? hiveIds : ["00000000-0000-0000-0000-000000000000"]))
-    .as("ranked");
-  const updates = hiveIds.length === 0 ? [] : await db.select().from(ranked).where(lte(ranked.rank, 10)).orderBy(desc(ranked.createdAt));
+  const latest = async () => {
+    const ranked = db
+      .select({ id: hiveUpdates.id, hiveId: hiveUpdates.hiveId, body: hiveUpdates.body, photos: hiveUpdates.photos, createdAt: hiveUpdates.createdAt, rank: sql<number>`row_number() over (partition by ${hiveUpdates.hiveId} order by ${hiveUpdates.createdAt} desc)`.as("rank") })
+      .from(hiveUpdates)
+      .where(inArray(hiveUpdates.hiveId, hiveIds))
+      .as("ranked");
+    return db.select().from(ranked).where(lte(ranked.rank, 10)).orderBy(desc(ranked.createdAt));
+  };
+  const updates = hiveIds.length === 0 ? [] : await latest();
   return rows.map((row) => ({
     id: row.id,
     name: row.hiveName?.trim() ? row.hiveName : row.tierName,

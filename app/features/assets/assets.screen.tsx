@@ -1,4 +1,5 @@
 import { Caravan } from "lucide-react";
+import { formatMoney } from "../back-office/format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ASSET_STATUS_LABELS, ASSET_STATUSES, type AssetStatusName } from "./asset-options";
@@ -11,8 +12,6 @@ const STATUS_CLASSES: Record<AssetStatusName, string> = {
   maintenance: "bg-honey-200 text-honey-900",
   unavailable: "bg-stone-200 text-stone-800",
 };
-
-const price = (value: string) => `$${Number(value).toFixed(2)}`;
 
 export const assetsScreen = defineScreen<AssetRow>({
   id: "assets",
@@ -49,7 +48,7 @@ export const assetsScreen = defineScreen<AssetRow>({
     },
     { id: "checkIn", header: "Check-in", value: (row) => row.checkInTime },
     { id: "checkOut", header: "Check-out", value: (row) => row.checkOutTime },
-    { id: "price", header: "Price per night", value: (row) => price(row.pricePerNight), sortable: true },
+    { id: "price", header: "Price per night", value: (row) => formatMoney(row.pricePerNight), sortable: true },
     { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
   ],
   // The calendar sync dialog's commands change what the asset's calendar follows or publishes.

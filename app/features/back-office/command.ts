@@ -34,3 +34,6 @@ export function invalid(issues: readonly { path: readonly PropertyKey[]; message
   }
   return failed(400, issues[0]?.message ?? "Please check the form.", fieldErrors);
 }
+
+/** A step that either found what it looked up or already failed (`lockTarget`, `lockTier`…): which one it is. */
+export const isFailure = <T extends object>(value: T | CommandResult<never>): value is CommandResult<never> => "ok" in value;

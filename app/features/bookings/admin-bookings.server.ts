@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, failedAs, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, failedAs, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -59,7 +59,6 @@ const bookingColumns = {
 };
 
 const SORTS = { created: bookings.createdAt, guest: bookings.guestName, check_in: bookings.checkInDate, check_out: bookings.checkOutDate, status: bookings.status, total: bookings.totalAmount } as const;
-export const BOOKING_SORTS = Object.keys(SORTS);
 
 /** Search by guest name or e-mail; stays that share a night with [from, to]. */
 function filtersOf(params: ListParams): SQL | undefined {
@@ -192,7 +191,6 @@ async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: 
   return asset;
 }
 
-const isResult = (value: Target | CommandResult<never>): value is CommandResult<never> => "ok" in value;
 
 /** Runs a booking write; the exclusion constraint's refusal becomes Booking Conflict naming the stay in the way. */
 async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; checkInDate: string; checkOutDate: string; id?: string }, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
@@ -221,7 +219,7 @@ export async function addBooking(ctx: BackOfficeContext, input: unknown): Promis
   return refusingOverlaps(platform.db, fields, () =>
     platform.db.transaction(async (tx) => {
       const target = await lockTarget(tx, fields);
-      if (isResult(target)) return target;
+      if (isFailure(target)) return target;
       const values = valuesOf(fields);
       await tx.insert(bookings).values({ id, ...values, location: target.locationName, experienceType: "rv_glamping" });
       const stay = { id, ...fieldsOf(values), location: target.locationName, assetName: target.name, experienceType: "rv_glamping" };
@@ -252,7 +250,7 @@ export async function updateBooking(ctx: BackOfficeContext, input: unknown): Pro
       const after = fieldsOf(values);
       if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", labelOf(current));
       const target = await lockTarget(tx, fields);
-      if (isResult(target)) return target;
+      if (isFailure(target)) return target;
       // The booking keeps the location's name it was made at, unless it moves to another asset.
       const location = values.assetId === current.assetId ? current.location : target.locationName;
       await tx

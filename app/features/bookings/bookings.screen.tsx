@@ -1,6 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { format, parseISO } from "date-fns";
 import { BreakableEmail } from "../back-office/breakable-email";
+import { formatMoney } from "../back-office/format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatusName } from "./booking-options";
@@ -13,7 +14,7 @@ export const BOOKING_STATUS_CLASSES: Record<BookingStatusName, string> = {
   cancelled: "border border-red-800 bg-red-800 text-white",
 };
 
-const money = (value: string | null) => (value === null ? "N/A" : `$${Number(value).toFixed(2)}`);
+const money = (value: string | null) => (value === null ? "N/A" : formatMoney(value));
 
 // The spec's MMM dd, yyyy (ui/format's formatDay can't be imported here: routes.ts loads this file before the "~" alias exists).
 const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");

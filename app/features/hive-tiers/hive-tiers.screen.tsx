@@ -1,8 +1,7 @@
 import { Layers } from "lucide-react";
+import { formatMoney } from "../back-office/format";
 import { defineScreen } from "../back-office/screen";
 import type { TierRow } from "./hive-tiers.server";
-
-const price = (value: string) => `$${Number(value).toFixed(2)}`;
 
 /** "3 of 10" places taken, or "3 (no limit)". */
 export const placesLabel = (row: Pick<TierRow, "taken" | "maxAdoptions">) => (row.maxAdoptions === null ? `${row.taken} (no limit)` : `${row.taken} of ${row.maxAdoptions}`);
@@ -39,8 +38,8 @@ export const hiveTiersScreen = defineScreen<TierRow>({
   columns: [
     { id: "name", header: "Name", value: (row) => row.name, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
     { id: "description", header: "Description", value: (row) => row.description, cell: (row) => <span className="line-clamp-2 max-w-[7rem] min-w-24 whitespace-normal">{row.description || "—"}</span> },
-    { id: "monthly", header: "Monthly", value: (row) => price(row.priceMonthly), sortable: true },
-    { id: "annual", header: "Annual", value: (row) => price(row.priceAnnual), sortable: true },
+    { id: "monthly", header: "Monthly", value: (row) => formatMoney(row.priceMonthly), sortable: true },
+    { id: "annual", header: "Annual", value: (row) => formatMoney(row.priceAnnual), sortable: true },
     {
       id: "perks",
       header: "Perks",

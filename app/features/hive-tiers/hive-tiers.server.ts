@@ -45,7 +45,6 @@ const tierColumns = {
 };
 
 const SORTS = { order: hiveTiers.displayOrder, name: hiveTiers.name, monthly: hiveTiers.priceMonthly, annual: hiveTiers.priceAnnual, taken: takenOf } as const;
-export const TIER_SORTS = Object.keys(SORTS);
 
 const filtersOf = (params: ListParams): SQL | undefined =>
   and(params.q ? ilike(hiveTiers.name, containing(params.q)) : undefined, params.filters.active ? eq(hiveTiers.isActive, params.filters.active === "active") : undefined);

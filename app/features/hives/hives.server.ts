@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, failedAs, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
+import { withImages } from "~/features/back-office/with-images.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
@@ -12,7 +13,7 @@ import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, locations, sponsors } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
-import { deleteImage, storeImage, type StoredImage } from "~/platform/storage/images.server";
+import type { StoredImage } from "~/platform/storage/images.server";
 import { FEWEST_ADOPTIONS, type HiveStatusName } from "./hive-options";
 import { unsubscribePath, unsubscribeToken } from "./hive-update-emails.server";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "./hives.schema";
@@ -50,7 +51,6 @@ const hiveColumns = {
 };
 
 const SORTS = { name: hives.name, location: locations.name, status: hives.status, installed: hives.installedOn, adoptions: adoptionsOf } as const;
-export const HIVE_SORTS = Object.keys(SORTS);
 
 const filtersOf = (params: ListParams): SQL | undefined =>
   and(
@@ -197,36 +197,6 @@ async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, 
   return { moved: held.length, to: target.name };
 }
 
-const isResult = (value: object): value is CommandResult<never> => "ok" in value;
-
-/** The spec's "Upload failed", with the reason, under the field. */
-const uploadFailed = (field: string, reason: string) => failedAs("Upload failed", 400, reason, { [field]: [reason] });
-
-/**
- * Stores the uploaded images before the write (an image is processed outside any transaction),
- * runs the write, and removes what it replaced once committed — or what it stored, if the write
- * did not happen.
- */
-async function withImages<T>(platform: Pick<Platform, "storage" | "logger">, files: File[], field: string, write: (images: StoredImage[]) => Promise<{ result: CommandResult<T>; replaced?: StoredImage[] }>): Promise<CommandResult<T>> {
-  const images: StoredImage[] = [];
-  for (const file of files) {
-    const outcome = await storeImage(platform.storage, file);
-    if (!outcome.ok) {
-      await Promise.all(images.map((image) => deleteImage(platform.storage, image)));
-      return uploadFailed(field, outcome.reason);
-    }
-    images.push(outcome.image);
-  }
-  const cleanUp = (unused: StoredImage[]) => Promise.all(unused.map((image) => deleteImage(platform.storage, image))).catch((error: unknown) => platform.logger.warn({ err: error }, "unused images not removed"));
-  try {
-    const { result, replaced = [] } = await write(images);
-    await cleanUp(result.ok ? replaced : images);
-    return result;
-  } catch (error) {
-    await cleanUp(images);
-    throw error;
-  }
-}
 
 export async function updateHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
   const { platform, actor, meta } = ctx;
@@ -251,7 +221,7 @@ export async function updateHive(ctx: BackOfficeContext, input: unknown): Promis
       if (values.status !== "active" && current.status === "active") {
         const reason = values.statusReason ?? (values.status === "retired" ? `${values.name} was retired.` : `${values.name} failed.`);
         const outcome = await moveAdoptions(tx, ctx, { hiveId: id, hiveName: current.name, locationName: place, reason }, moveTo, values.locationId);
-        if (isResult(outcome)) return outcome;
+        if (isFailure(outcome)) return outcome;
         moved = outcome;
       }
       await tx

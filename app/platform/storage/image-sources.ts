@@ -14,8 +14,8 @@ export type StoredImage = {
   variants: { width: number; webp: string; fallback: string }[];
 };
 
-/** Where stored files are served from: storage.url, as a plain function. */
-type UrlOf = { url(key: string): string };
+/** Where stored files are served from: the platform storage's url(), all a page needs of it. */
+export type UrlOf = { url(key: string): string };
 
 /** What a <picture> needs: the WebP srcset, the fallback srcset and src, and the size to reserve. */
 export type ImageSources = { webpSrcSet: string; srcSet: string; src: string; width: number; height: number; type: StoredImage["fallbackType"] };

@@ -6,6 +6,7 @@ import { assetsScreen } from "~/features/assets/assets.screen";
 import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
 import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
 import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
+import { moneyText } from "~/features/back-office/format";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -93,7 +94,7 @@ function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: Asset
       status: asset?.status ?? "available",
       checkInTime: asset?.checkInTime ?? "15:00",
       checkOutTime: asset?.checkOutTime ?? "11:00",
-      pricePerNight: asset ? Number(asset.pricePerNight).toFixed(2) : "0",
+      pricePerNight: asset ? moneyText(asset.pricePerNight) : "0",
       description: asset?.description ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

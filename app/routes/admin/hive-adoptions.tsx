@@ -7,7 +7,7 @@ import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type 
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { BACK_OFFICE_TIME_ZONE, moneyText } from "~/features/back-office/format";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
@@ -17,7 +17,7 @@ import { formatUsd, toCents } from "~/platform/money";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
-import { AddButton } from "~/ui/admin/record-controls";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -90,10 +90,9 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
                       ? [
                           { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
                           { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
-                          { label: "Edit", to: dialogSearch(params, "edit", row.id) },
                         ]
                       : []),
-                    ...(can.delete ? [{ label: "Delete", to: dialogSearch(params, "delete", row.id) }] : []),
+                    ...editAndDelete(can, params, row.id),
                   ]}
                 />
               )
@@ -110,8 +109,6 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
     </>
   );
 }
-
-const dollars = (value: string) => (toCents(value) / 100).toFixed(2);
 
 /** The sponsor's e-mail, with suggestions from the accounts as it is typed (a plain e-mail field without JavaScript). */
 function useSponsorSuggestions() {
@@ -161,7 +158,7 @@ function AdoptionDialog({
       hiveId: adoption?.hiveId ?? "",
       startDate: adoption?.startDate ?? today,
       endDate: adoption?.endDate ?? "",
-      totalPaid: adoption ? dollars(adoption.totalPaid) : "0",
+      totalPaid: adoption ? moneyText(adoption.totalPaid) : "0",
       notes: adoption?.notes ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -250,7 +247,7 @@ function PaymentHistory({ payments, recordHref }: { payments: PaymentRow[]; reco
                 <span>
                   {formatDay(payment.paymentDate)} · {PAYMENT_METHOD_LABELS[payment.paymentMethod]}
                 </span>
-                <span className="font-semibold">${dollars(payment.amount)}</span>
+                <span className="font-semibold">${moneyText(payment.amount)}</span>
               </span>
               {payment.notes && <span className="block text-ink-muted [overflow-wrap:anywhere]">{payment.notes}</span>}
             </li>
@@ -270,7 +267,7 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
     ...checkedOnSubmit,
   });
   return (
-    <ScreenDialog title="Record Payment" description={`${adoption.email}, ${adoption.tierName}. Total paid so far: $${dollars(adoption.totalPaid)}.`} closeHref={closeHref}>
+    <ScreenDialog title="Record Payment" description={`${adoption.email}, ${adoption.tierName}. Total paid so far: $${moneyText(adoption.totalPaid)}.`} closeHref={closeHref}>
       <SchemaForm form={form} schema={RecordPaymentSchema} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="adoptionId" value={adoption.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />

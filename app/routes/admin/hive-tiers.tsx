@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { moneyText } from "~/features/back-office/format";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema } from "~/features/hive-tiers/hive-tiers.schema";
@@ -74,8 +75,8 @@ function TierDialog({ tier, closeHref, lastResult }: { tier: TierRow | null; clo
     defaultValue: {
       name: tier?.name ?? "",
       description: tier?.description ?? "",
-      priceMonthly: tier ? Number(tier.priceMonthly).toFixed(2) : "0",
-      priceAnnual: tier ? Number(tier.priceAnnual).toFixed(2) : "0",
+      priceMonthly: tier ? moneyText(tier.priceMonthly) : "0",
+      priceAnnual: tier ? moneyText(tier.priceAnnual) : "0",
       perks: tier?.perks.join("\n") ?? "",
       honeyShareKg: tier ? decimal(tier.honeyShareKg) : "",
       maxAdoptions: tier?.maxAdoptions === null || !tier ? "" : String(tier.maxAdoptions),

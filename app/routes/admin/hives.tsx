@@ -15,7 +15,7 @@ import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { ImageField } from "~/ui/forms/image-field";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
-import { AddButton } from "~/ui/admin/record-controls";
+import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -83,15 +83,7 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
             ? (row) => (
                 <RowActions
                   label={row.name}
-                  actions={[
-                    ...(can.update
-                      ? [
-                          { label: "Post Update", to: dialogSearch(params, "updates", row.id) },
-                          { label: "Edit", to: dialogSearch(params, "edit", row.id) },
-                        ]
-                      : []),
-                    ...(can.delete ? [{ label: "Delete", to: dialogSearch(params, "delete", row.id) }] : []),
-                  ]}
+                  actions={[...(can.update ? [{ label: "Post Update", to: dialogSearch(params, "updates", row.id) }] : []), ...editAndDelete(can, params, row.id)]}
                 />
               )
             : undefined
