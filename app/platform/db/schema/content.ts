@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { StoredImage } from "../../storage/image-sources";
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 
@@ -34,7 +35,10 @@ export const posts = pgTable(
     slug: text("slug").notNull().unique(),
     excerpt: text("excerpt"),
     content: text("content").notNull().default(""),
+    /** An image address (the demo's, or one typed in before uploads existed); the upload below wins. */
     featuredImage: text("featured_image"),
+    /** The featured image uploaded in the back-office (platform/storage). */
+    featuredImageFile: jsonb("featured_image_file").$type<StoredImage>(),
     published: boolean("published").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
@@ -59,7 +63,10 @@ export const pages = pgTable(
     metaDescription: text("meta_description"),
     heroTitle: text("hero_title"),
     heroSubtitle: text("hero_subtitle"),
+    /** An image address (the demo's); the upload below wins. */
     heroImage: text("hero_image"),
+    /** The hero image uploaded in the back-office (platform/storage). */
+    heroImageFile: jsonb("hero_image_file").$type<StoredImage>(),
     /** Ordered list of `{title, content}`; content is HTML, sanitised on save and on render. */
     sections: jsonb("sections").$type<PageSection[]>().notNull().default([]),
     createdAt: createdAt(),
@@ -69,4 +76,36 @@ export const pages = pgTable(
     check("pages_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN)}'`),
     check("pages_sections_check", sql`jsonb_typeof(${t.sections}) = 'array'`),
   ],
+);
+
+/**
+ * A published post's earlier slugs: /blog/<old slug> answers 301 to the post's address today, so
+ * links shared before a rename keep working.
+ */
+export const postSlugRedirects = pgTable(
+  "post_slug_redirects",
+  {
+    slug: text("slug").primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [check("post_slug_redirects_slug_check", sql`${t.slug} ~ '${sql.raw(SLUG_PATTERN)}'`), index("post_slug_redirects_post_idx").on(t.postId)],
+);
+
+/**
+ * Images uploaded from the page and post editors (hero, featured, inside the text) before the
+ * page or post is saved. Saving claims an upload (its row goes); one never claimed is removed
+ * with its files a day later, so abandoned edits leave nothing behind.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: id(),
+    image: jsonb("image").$type<StoredImage>().notNull(),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_created_idx").on(t.createdAt)],
 );
