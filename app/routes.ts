@@ -37,6 +37,7 @@ export default [
     route("admin/security", "routes/admin/security.tsx"),
     ...BACK_OFFICE_SCREENS.map((screen) => route(screen.path.slice(1), screen.routeFile)),
     route("admin/export/:screen", "routes/admin/export.ts"),
+    route("admin/uploads", "routes/admin/uploads.ts"),
   ]),
 
   // Platform endpoints

@@ -42,7 +42,7 @@ const YEAR = 60 * 60 * 24 * 365;
 const FORM_BODY_BYTES = 1024 * 1024;
 const UPLOAD_BODY_BYTES = 42 * 1024 * 1024;
 /** The back-office screens whose forms carry images. */
-const UPLOAD_PATHS = ["/admin/hives"];
+const UPLOAD_PATHS = ["/admin/hives", "/admin/uploads", "/admin/pages", "/admin/posts"];
 
 /**
  * The HTTP layer in front of React Router: request ids and logs, security headers with a

@@ -1,6 +1,7 @@
 import type { BackgroundWorker, Platform } from "~/platform/runtime.server";
 import { AdoptionScheduleWorker } from "./adoptions/adoption-schedule.server";
 import { CalendarSyncWorker } from "./calendar-sync/calendar-sync.server";
+import { UploadSweepWorker } from "./content/uploads.server";
 
 /** The features' scheduled work, started with each server's platform and stopped with it. */
 export function startBackgroundWorkers(platform: Platform): BackgroundWorker[] {
@@ -8,5 +9,7 @@ export function startBackgroundWorkers(platform: Platform): BackgroundWorker[] {
   calendarSync.start();
   const adoptionSchedule = new AdoptionScheduleWorker(platform);
   adoptionSchedule.start();
-  return [calendarSync, adoptionSchedule];
+  const uploadSweep = new UploadSweepWorker(platform);
+  uploadSweep.start();
+  return [calendarSync, adoptionSchedule, uploadSweep];
 }

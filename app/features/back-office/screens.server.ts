@@ -5,7 +5,9 @@ import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarN
 import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
 import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
 import { addHive, deleteHive, listHives, postHiveUpdate, updateHive } from "~/features/hives/hives.server";
+import { addPage, deletePage, listPages, updatePage } from "~/features/pages/pages.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
+import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "~/features/menu-items/menu-items.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
@@ -69,4 +71,12 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
     commands: { add: addRolePermission, edit: updateRolePermission, delete: deleteRolePermission },
   },
   activity: { list: listActivity, commands: {} },
+  pages: {
+    list: listPages,
+    commands: { add: addPage, edit: updatePage, delete: deletePage },
+  },
+  "menu-items": {
+    list: listMenuItems,
+    commands: { add: addMenuItem, edit: updateMenuItem, delete: deleteMenuItem, "set-visibility": setMenuItemVisibility, move: moveMenuItem },
+  },
 };

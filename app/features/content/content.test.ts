@@ -8,6 +8,9 @@ import { findPublishedPost, listPublishedPosts } from "./posts.server";
 import { sectionBackground } from "./section-backgrounds";
 import { listSitemapEntries, renderRobots, renderSitemap } from "./sitemap.server";
 
+/** Where uploaded files would be served: the page only needs their addresses. */
+const uploadsAt = { url: (key: string) => `/uploads/${key}` };
+
 describe("section backgrounds", () => {
   it.each([
     ["Decentralized Beekeeping Revolution", "decentralized-beekeeping"],
@@ -54,7 +57,7 @@ describe.each(testEngines())("public content on $name", ({ open }) => {
   afterAll(() => t?.dispose());
 
   it("loads a page by slug with its hero and sections, backgrounds picked by title", async () => {
-    const page = await findPublicPage(t.db, "about");
+    const page = await findPublicPage(t.db, "about", uploadsAt);
     expect(page).toMatchObject({ slug: "about", title: "About Apiary", heroTitle: "Bees first, always", heroImage: null });
     expect(page!.sections.map((s) => s.background)).toEqual([
       "decentralized-beekeeping",
@@ -67,18 +70,18 @@ describe.each(testEngines())("public content on $name", ({ open }) => {
   });
 
   it("sanitises section HTML and refuses an unsafe hero image on every read", async () => {
-    const page = await findPublicPage(t.db, "hostile");
+    const page = await findPublicPage(t.db, "hostile", uploadsAt);
     expect(page!.heroImage).toBeNull();
     expect(page!.sections).toEqual([{ title: "Mystery", html: "<p>Hi</p>", background: "default" }]);
   });
 
   it("finds nothing for unknown, malformed or reserved slugs, even when a row has that slug", async () => {
-    expect(await findPublicPage(t.db, "no-such-page")).toBeNull();
-    expect(await findPublicPage(t.db, "About")).toBeNull();
-    expect(await findPublicPage(t.db, "../etc")).toBeNull();
-    expect(await findPublicPage(t.db, "admin")).toBeNull();
-    expect(await findPublicPage(t.db, "blog")).toBeNull();
-    expect(await findPublicPage(t.db, "empty-page")).toMatchObject({ sections: [] });
+    expect(await findPublicPage(t.db, "no-such-page", uploadsAt)).toBeNull();
+    expect(await findPublicPage(t.db, "About", uploadsAt)).toBeNull();
+    expect(await findPublicPage(t.db, "../etc", uploadsAt)).toBeNull();
+    expect(await findPublicPage(t.db, "admin", uploadsAt)).toBeNull();
+    expect(await findPublicPage(t.db, "blog", uploadsAt)).toBeNull();
+    expect(await findPublicPage(t.db, "empty-page", uploadsAt)).toMatchObject({ sections: [] });
   });
 
   it("lists only published posts, newest first, and never shows a draft", async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 
@@ -7,12 +8,13 @@ export const checkedOnSubmit = {
   shouldRevalidate: "onInput",
 } as const;
 
-/** A dialog's Cancel (back to the list as it was) and its submit button, named by the intent it sends. */
-export function DialogButtons({ closeHref, label, busyLabel = "Saving…", intent, variant }: { closeHref: string; label: string; busyLabel?: string; intent: string; variant?: "danger" }) {
+/** A dialog's Cancel (back to the list as it was) and its submit button, named by the intent it sends; `children` go first (Preview). */
+export function DialogButtons({ closeHref, label, busyLabel = "Saving…", intent, variant, children }: { closeHref: string; label: string; busyLabel?: string; intent: string; variant?: "danger"; children?: ReactNode }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-3">
+      {children}
       <ButtonLink to={closeHref} preventScrollReset variant="ghost">
         Cancel
       </ButtonLink>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from "react-router";
 
 const overlayClass = "fixed inset-0 z-50 bg-forest-950/60 data-[state=open]:animate-fade-in";
 const contentClass =
-  "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 " +
+  "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 " +
   "overflow-y-auto rounded-3xl border border-border bg-surface p-6 text-ink shadow-card sm:p-8 data-[state=open]:animate-pop-in";
 
 /**
@@ -13,12 +13,12 @@ const contentClass =
  * it open, so a link opens it, Back closes it and the form inside works without JavaScript.
  * Rendered in place (no portal) for that reason. Closing goes to `closeHref`, the list as it was.
  */
-export function ScreenDialog({ title, description, closeHref, children }: { title: string; description?: ReactNode; closeHref: string; children: ReactNode }) {
+export function ScreenDialog({ title, description, closeHref, wide, children }: { title: string; description?: ReactNode; closeHref: string; /** For an editor of long text (Pages, Posts). */ wide?: boolean; children: ReactNode }) {
   const navigate = useNavigate();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && void navigate(closeHref, { preventScrollReset: true })}>
       <Dialog.Overlay className={overlayClass} />
-      <Dialog.Content className={contentClass} {...(description ? {} : { "aria-describedby": undefined })}>
+      <Dialog.Content className={`${contentClass} ${wide ? "w-[min(56rem,calc(100vw-2rem))]" : "w-[min(32rem,calc(100vw-2rem))]"}`} {...(description ? {} : { "aria-describedby": undefined })}>
         <div className="mb-5 flex items-start justify-between gap-4">
           <div>
             <Dialog.Title className="text-2xl font-bold tracking-tight">{title}</Dialog.Title>

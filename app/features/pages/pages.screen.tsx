@@ -1,0 +1,32 @@
+import { FileText } from "lucide-react";
+import { formatMomentOf } from "../back-office/format";
+import { defineScreen } from "../back-office/screen";
+import type { PageRow } from "./pages.server";
+
+export const pagesScreen = defineScreen<PageRow>({
+  id: "pages",
+  module: "pages",
+  path: "/admin/pages",
+  routeFile: "routes/admin/pages.tsx",
+  label: "Pages",
+  heading: "Pages",
+  description: "The site's content pages, each at its own address: a hero, then full-screen sections.",
+  icon: FileText,
+  group: "site",
+  // The spec: the table refreshes live on any change to the pages table.
+  liveTables: ["pages"],
+  list: {
+    sorts: ["slug", "title", "updated"],
+    defaultSort: { id: "slug", dir: "asc" },
+    filters: {},
+    searchLabel: "Search by slug or title",
+    empty: "No pages yet.",
+  },
+  columns: [
+    { id: "slug", header: "Slug", value: (row) => `/${row.slug}`, sortable: true, className: "break-all" },
+    { id: "title", header: "Title", value: (row) => row.title, sortable: true },
+    { id: "heroTitle", header: "Hero title", value: (row) => row.heroTitle ?? "", cell: (row) => row.heroTitle ?? "—" },
+    { id: "updated", header: "Updated", value: (row) => formatMomentOf(row.updatedAt), sortable: true },
+  ],
+  commands: { add: "create", edit: "update", delete: "delete" },
+});

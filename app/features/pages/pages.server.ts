@@ -1,0 +1,185 @@
+import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { recordChange } from "~/features/accounts/audit.server";
+import { assertCan } from "~/features/accounts/permissions";
+import { failed, invalid, isFailure, succeeded, type CommandResult } from "~/features/back-office/command";
+import type { BackOfficeContext } from "~/features/back-office/context";
+import { refuseDuplicate } from "~/features/back-office/duplicates.server";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { isRecordId } from "~/features/back-office/record-id";
+import { containing } from "~/features/back-office/search";
+import { withImages } from "~/features/back-office/with-images.server";
+import { chooseImage, imageLabel, replacedImage, type ImageState } from "~/features/content/image-choice.server";
+import { toPublicPage, type PublicPage } from "~/features/content/pages.server";
+import { sanitizeContentHtml } from "~/features/content/sanitize-html.server";
+import { claimUploadsShownIn, findUpload } from "~/features/content/uploads.server";
+import { pages, type PageSection } from "~/platform/db/schema";
+import type { StoredImage } from "~/platform/storage/images.server";
+import { AddPageSchema, DeletePageSchema, EditPageSchema, PreviewPageSchema } from "./pages.schema";
+
+/** A row of the Pages list. */
+export type PageRow = { id: string; slug: string; title: string; heroTitle: string | null; updatedAt: string };
+
+/** A page as its editor opens it. */
+export type EditedPage = PageRow & {
+  metaDescription: string | null;
+  heroSubtitle: string | null;
+  heroImage: string | null;
+  heroImageFile: StoredImage | null;
+  sections: PageSection[];
+};
+
+const SORTS = { slug: pages.slug, title: pages.title, updated: pages.updatedAt } as const;
+
+const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(pages.slug, containing(params.q)), ilike(pages.title, containing(params.q))) : undefined);
+
+const rowColumns = { id: pages.id, slug: pages.slug, title: pages.title, heroTitle: pages.heroTitle, updatedAt: pages.updatedAt };
+
+/** Pages by slug (the spec), or as sorted. */
+export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+  assertCan(actor, "pages", "view");
+  const where = filtersOf(params);
+  const column = SORTS[params.sort as keyof typeof SORTS] ?? pages.slug;
+  const [rows, [total]] = await Promise.all([
+    platform.db
+      .select(rowColumns)
+      .from(pages)
+      .where(where)
+      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(pages.slug))
+      .limit(page.limit)
+      .offset(page.offset),
+    platform.db.select({ total: count() }).from(pages).where(where),
+  ]);
+  return { rows: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total: total?.total ?? 0 };
+}
+
+export async function getPage({ platform, actor }: BackOfficeContext, id: string): Promise<EditedPage | null> {
+  assertCan(actor, "pages", "view");
+  if (!isRecordId(id)) return null;
+  const [row] = await platform.db.select().from(pages).where(eq(pages.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    heroTitle: row.heroTitle,
+    updatedAt: row.updatedAt.toISOString(),
+    metaDescription: row.metaDescription,
+    heroSubtitle: row.heroSubtitle,
+    heroImage: row.heroImage,
+    heroImageFile: row.heroImageFile,
+    sections: Array.isArray(row.sections) ? row.sections : [],
+  };
+}
+
+const GONE = "This page no longer exists.";
+export const duplicateSlug = (slug: string) => `There is already a page at /${slug}. Choose another slug.`;
+
+/** Sections as saved: HTML reduced to the allow-list now, so what is stored is what is shown. */
+const savedSections = (sections: readonly PageSection[]): PageSection[] => sections.map((section) => ({ title: section.title, content: sanitizeContentHtml(section.content) }));
+
+const auditFields = (page: { title: string; metaDescription: string | null; heroTitle: string | null; heroSubtitle: string | null; sections: PageSection[] }, hero: ImageState) => ({
+  title: page.title,
+  metaDescription: page.metaDescription,
+  heroTitle: page.heroTitle,
+  heroSubtitle: page.heroSubtitle,
+  heroImage: imageLabel(hero),
+  sections: page.sections.map((section) => section.title),
+  sectionsContent: page.sections.map((section) => section.content.length),
+});
+
+export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "pages", "create");
+  const parsed = AddPageSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { heroImage, heroImageUpload, removeHeroImage, sections, ...values } = parsed.data;
+  return withImages(platform, heroImage ? [heroImage] : [], "heroImage", async ([sent]) => ({
+    result: await refuseDuplicate("slug", duplicateSlug(values.slug), () =>
+      platform.db.transaction(async (tx) => {
+        const hero = await chooseImage(tx, "heroImage", { sent, uploadId: heroImageUpload, remove: removeHeroImage }, { file: null, url: null });
+        if (isFailure(hero)) return hero;
+        const saved = savedSections(sections);
+        await claimUploadsShownIn(tx, saved.map((section) => section.content));
+        const [row] = await tx
+          .insert(pages)
+          .values({ ...values, heroImage: hero.url, heroImageFile: hero.file, sections: saved })
+          .returning({ id: pages.id });
+        await recordChange(tx, actor, { module: "pages", action: "create", recordId: row!.id, after: { slug: values.slug, ...auditFields({ ...values, sections: saved }, hero) }, details: { label: `/${values.slug}` } }, meta);
+        return succeeded({ id: row!.id }, "Page created", `/${values.slug} is live.`);
+      }),
+    ),
+  }));
+}
+
+export async function updatePage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "pages", "update");
+  const parsed = EditPageSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, heroImage, heroImageUpload, removeHeroImage, sections, ...values } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  let replaced: StoredImage[] = [];
+  return withImages(platform, heroImage ? [heroImage] : [], "heroImage", async ([sent]) => {
+    const result = await platform.db.transaction(async (tx): Promise<CommandResult> => {
+      const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      const heroBefore: ImageState = { file: current.heroImageFile, url: current.heroImage };
+      const hero = await chooseImage(tx, "heroImage", { sent, uploadId: heroImageUpload, remove: removeHeroImage }, heroBefore);
+      if (isFailure(hero)) return hero;
+      const saved = savedSections(sections);
+      const stored = (Array.isArray(current.sections) ? current.sections : []).map((section) => ({ title: section.title, content: section.content }));
+      const before = auditFields({ ...current, sections: stored }, heroBefore);
+      const after = auditFields({ ...values, sections: saved }, hero);
+      const sameContent = JSON.stringify(stored) === JSON.stringify(saved);
+      if (sameContent && JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", `/${current.slug}`);
+      await claimUploadsShownIn(tx, saved.map((section) => section.content));
+      await tx
+        .update(pages)
+        .set({ ...values, heroImage: hero.url, heroImageFile: hero.file, sections: saved, updatedAt: new Date() })
+        .where(eq(pages.id, id));
+      replaced = replacedImage(heroBefore, hero);
+      await recordChange(tx, actor, { module: "pages", action: "update", recordId: id, before, after, details: { label: `/${current.slug}` } }, meta);
+      return succeeded(null, "Page updated", `/${current.slug}`);
+    });
+    return { result, replaced };
+  });
+}
+
+export async function deletePage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "pages", "delete");
+  const parsed = DeletePageSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id } = parsed.data;
+  if (!isRecordId(id)) return failed(404, GONE);
+  let removed: StoredImage[] = [];
+  return withImages(platform, [], "heroImage", async () => {
+    const result = await platform.db.transaction(async (tx): Promise<CommandResult> => {
+      const [current] = await tx.delete(pages).where(eq(pages.id, id)).returning();
+      if (!current) return failed(404, GONE);
+      removed = current.heroImageFile ? [current.heroImageFile] : [];
+      const sectionsBefore = Array.isArray(current.sections) ? current.sections : [];
+      await recordChange(tx, actor, { module: "pages", action: "delete", recordId: id, before: { slug: current.slug, ...auditFields({ ...current, sections: sectionsBefore }, { file: current.heroImageFile, url: current.heroImage }) }, details: { label: `/${current.slug}` } }, meta);
+      return succeeded(null, "Page deleted", `/${current.slug}`);
+    });
+    return { result, replaced: removed };
+  });
+}
+
+/**
+ * The page as the public would see it with the editor's fields, before saving: the same
+ * sanitising and backgrounds as the live page, the chosen or current hero image.
+ */
+export async function previewPage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<PublicPage>> {
+  const { platform, actor } = ctx;
+  assertCan(actor, "pages", "view");
+  const parsed = PreviewPageSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { id, slug, heroImageUpload, removeHeroImage, heroImage: _file, ...values } = parsed.data;
+  const current = id && isRecordId(id) ? (await platform.db.select().from(pages).where(eq(pages.id, id)))[0] : undefined;
+  const uploaded = heroImageUpload ? await findUpload(platform.db, heroImageUpload) : null;
+  const hero: ImageState = uploaded ? { file: uploaded, url: null } : removeHeroImage || !current ? { file: null, url: null } : { file: current.heroImageFile, url: current.heroImage };
+  const page = toPublicPage({ ...values, slug: current?.slug ?? slug ?? "", heroImage: hero.url, heroImageFile: hero.file }, platform.storage);
+  return succeeded(page, "Preview");
+}
+
