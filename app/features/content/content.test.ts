@@ -89,13 +89,13 @@ describe.each(testEngines())("public content on $name", ({ open }) => {
     expect(listed.map((p) => p.slug)).toEqual(["with-payload", "why-we-plant-before-we-place-hives", "spring-inspection-at-stanwood"]);
     expect((await listPublishedPosts(t.db, { limit: 2 })).map((p) => p.slug)).toHaveLength(2);
     for (const draft of ["honey-harvest-notes-draft", "future-post-draft", "unpublished-again"]) {
-      expect(await findPublishedPost(t.db, draft)).toBeNull();
+      expect(await findPublishedPost(t.db, draft, uploadsAt)).toBeNull();
     }
-    expect(await findPublishedPost(t.db, "nope")).toBeNull();
+    expect(await findPublishedPost(t.db, "nope", uploadsAt)).toBeNull();
   });
 
   it("serves a published post with its content sanitised and an unsafe image dropped", async () => {
-    const post = await findPublishedPost(t.db, "with-payload");
+    const post = await findPublishedPost(t.db, "with-payload", uploadsAt);
     expect(post).toMatchObject({ title: "A post with <b>markup</b> & more", featuredImage: null });
     expect(post!.html).toBe('<p>Hello</p><a rel="noopener noreferrer">x</a>');
   });

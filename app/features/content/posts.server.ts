@@ -1,8 +1,19 @@
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { isWellFormedSlug } from "./slug";
 import type { Queryable } from "~/platform/db/client.server";
-import { posts } from "~/platform/db/schema";
+import { posts, postSlugRedirects } from "~/platform/db/schema";
+import type { StoredImage, UrlOf } from "~/platform/storage/image-sources";
 import { safeImageUrl, sanitizeContentHtml } from "./sanitize-html.server";
+
+/**
+ * A post's featured image as an address safe for src: an upload's variant at least `width` wide
+ * (the largest when none is), else the stored address if it is a safe one.
+ */
+export function featuredImageUrl(storage: UrlOf, post: { featuredImage: string | null; featuredImageFile: StoredImage | null }, width = Infinity): string | null {
+  const file = post.featuredImageFile;
+  if (file) return storage.url((file.variants.find((variant) => variant.width >= width) ?? file.variants.at(-1)!).fallback);
+  return safeImageUrl(post.featuredImage);
+}
 
 const teaserColumns = {
   id: posts.id,
@@ -10,6 +21,7 @@ const teaserColumns = {
   title: posts.title,
   excerpt: posts.excerpt,
   featuredImage: posts.featuredImage,
+  featuredImageFile: posts.featuredImageFile,
   publishedAt: posts.publishedAt,
 };
 
@@ -33,7 +45,7 @@ export type PublishedPost = {
 };
 
 /** One published post by slug, its content sanitised; null for an unknown slug or a draft. */
-export async function findPublishedPost(db: Queryable, slug: string): Promise<PublishedPost | null> {
+export async function findPublishedPost(db: Queryable, slug: string, storage: UrlOf): Promise<PublishedPost | null> {
   if (!isWellFormedSlug(slug)) return null;
   const [row] = await db
     .select({
@@ -41,6 +53,7 @@ export async function findPublishedPost(db: Queryable, slug: string): Promise<Pu
       title: posts.title,
       excerpt: posts.excerpt,
       featuredImage: posts.featuredImage,
+      featuredImageFile: posts.featuredImageFile,
       publishedAt: posts.publishedAt,
       updatedAt: posts.updatedAt,
       content: posts.content,
@@ -52,7 +65,7 @@ export async function findPublishedPost(db: Queryable, slug: string): Promise<Pu
     slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    featuredImage: safeImageUrl(row.featuredImage),
+    featuredImage: featuredImageUrl(storage, row),
     publishedAt: row.publishedAt,
     updatedAt: row.updatedAt,
     html: sanitizeContentHtml(row.content),
@@ -66,4 +79,18 @@ export function listPublishedPostDates(db: Queryable) {
     .from(posts)
     .where(isPublic)
     .orderBy(desc(posts.publishedAt), desc(posts.createdAt));
+}
+
+/**
+ * Where a post that used to be at /blog/<slug> is now: its current slug while it is published,
+ * else null (a draft's old address is as unknown as the draft).
+ */
+export async function findMovedPost(db: Queryable, slug: string): Promise<string | null> {
+  if (!isWellFormedSlug(slug)) return null;
+  const [row] = await db
+    .select({ slug: posts.slug })
+    .from(postSlugRedirects)
+    .innerJoin(posts, eq(posts.id, postSlugRedirects.postId))
+    .where(and(eq(postSlugRedirects.slug, slug), isPublic));
+  return row?.slug ?? null;
 }

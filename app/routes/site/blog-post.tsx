@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
-import { findPublishedPost } from "~/features/content/posts.server";
+import { data, Link, redirect } from "react-router";
+import { findMovedPost, findPublishedPost } from "~/features/content/posts.server";
 import { publishDate } from "~/features/content/publish-date";
 import { platformContext } from "~/platform/request-context";
 import { proseClasses } from "~/ui/content/prose";
@@ -8,9 +8,12 @@ import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { db, env, logger } = context.get(platformContext);
-  const post = await findPublishedPost(db, params.slug);
+  const { db, env, logger, storage } = context.get(platformContext);
+  const post = await findPublishedPost(db, params.slug, storage);
   if (!post) {
+    // A published post renamed since: its old address points to the new one for good.
+    const moved = await findMovedPost(db, params.slug);
+    if (moved) throw redirect(`/blog/${moved}`, 301);
     // Drafts answer exactly like posts that do not exist.
     logger.warn({ path: url.pathname }, "404: no page at this path");
     throw data(null, { status: 404 });

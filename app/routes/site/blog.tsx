@@ -1,8 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { listPublishedPosts } from "~/features/content/posts.server";
+import { featuredImageUrl, listPublishedPosts } from "~/features/content/posts.server";
 import { publishDate } from "~/features/content/publish-date";
-import { safeImageUrl } from "~/features/content/sanitize-html.server";
 import { platformContext } from "~/platform/request-context";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/blog";
@@ -14,13 +13,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const rows = await listPublishedPosts(context.get(platformContext).db);
+  const { db, storage } = context.get(platformContext);
+  const rows = await listPublishedPosts(db);
   return {
     posts: rows.map((post) => ({
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
-      image: safeImageUrl(post.featuredImage),
+      image: featuredImageUrl(storage, post, 640),
       date: publishDate(post.publishedAt!),
     })),
   };

@@ -1,6 +1,6 @@
 import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { listPublishedPosts } from "~/features/content/posts.server";
+import { featuredImageUrl, listPublishedPosts } from "~/features/content/posts.server";
 import { platformContext } from "~/platform/request-context";
 import { Bee } from "~/ui/art/bee";
 import { HoneycombPattern } from "~/ui/art/honeycomb";
@@ -26,14 +26,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 const TEASER_POSTS = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(platformContext);
+  const { db, storage } = context.get(platformContext);
   const posts = await listPublishedPosts(db, { limit: TEASER_POSTS });
   return {
     posts: posts.map((post) => ({
       slug: post.slug,
       title: post.title,
       excerpt: post.excerpt,
-      image: post.featuredImage,
+      image: featuredImageUrl(storage, post, 640),
       date: post.publishedAt ? formatDate(post.publishedAt) : null,
       isoDate: post.publishedAt?.toISOString() ?? null,
     })),

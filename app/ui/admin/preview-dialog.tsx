@@ -21,7 +21,10 @@ export function PreviewDialog({ title, open, onClose, children }: { title: strin
               Back to editing
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+          {/* Focusable, so the keyboard can scroll it too. */}
+          <div role="region" aria-label={title} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-forest-700">
+            {children}
+          </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
