@@ -145,8 +145,16 @@ describe("the back-office authorization matrix", () => {
       .filter((routePath): routePath is string => typeof routePath === "string" && /^admin(\/|$)/.test(routePath))
       .map((routePath) => `/${routePath}`)
       .sort();
-    const shellsOwn = ["/admin", "/admin/security", "/admin/export/:screen"];
+    const shellsOwn = ["/admin", "/admin/security", "/admin/export/:screen", "/admin/uploads"];
     expect(adminPaths).toEqual([...shellsOwn, ...BACK_OFFICE_SCREENS.map((screen) => screen.path)].sort());
+  });
+
+  it.each(EVERYONE)("the editors' image upload, as %s: only for who may add or change pages", async (who) => {
+    const body = new FormData();
+    body.set("module", "pages");
+    const response = await request("/admin/uploads", await cookieFor(who, "pages"), { method: "POST", body });
+    // Allowed, an upload without its file is the form's own answer (400, "Choose an image file.").
+    expect(await answerOf(response, forbiddenMessage("pages", "update"))).toBe(CHANGE_EXPECTED[who]);
   });
 
   it("the shell's own routes: signed-in staff only, whatever their module", async () => {
