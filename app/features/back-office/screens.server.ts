@@ -6,6 +6,7 @@ import { addBooking, deleteBooking, listBookings, updateBooking } from "~/featur
 import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
 import { addHive, deleteHive, listHives, postHiveUpdate, updateHive } from "~/features/hives/hives.server";
 import { addPage, deletePage, listPages, updatePage } from "~/features/pages/pages.server";
+import { addPost, deletePost, listPosts, updatePost } from "~/features/posts/posts.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "~/features/menu-items/menu-items.server";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
@@ -74,6 +75,10 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   pages: {
     list: listPages,
     commands: { add: addPage, edit: updatePage, delete: deletePage },
+  },
+  posts: {
+    list: listPosts,
+    commands: { add: addPost, edit: updatePost, delete: deletePost },
   },
   "menu-items": {
     list: listMenuItems,

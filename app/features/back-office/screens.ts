@@ -8,6 +8,7 @@ import { hivesScreen } from "../hives/hives.screen";
 import { locationsScreen } from "../locations/locations.screen";
 import { menuItemsScreen } from "../menu-items/menu-items.screen";
 import { pagesScreen } from "../pages/pages.screen";
+import { postsScreen } from "../posts/posts.screen";
 import { rolePermissionsScreen } from "../role-permissions/role-permissions.screen";
 import { sponsorsScreen } from "../sponsors/sponsors.screen";
 import { usersScreen } from "../users/users.screen";
@@ -18,6 +19,6 @@ import type { ScreenDeclaration } from "./screen";
  * Management, Role Permissions, then the Site group). A screen appears here once it exists.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen has its own row type
-export const BACK_OFFICE_SCREENS: readonly ScreenDeclaration<any>[] = [bookingsScreen, locationsScreen, assetsScreen, hiveTiersScreen, adoptionsScreen, hivesScreen, sponsorsScreen, usersScreen, rolePermissionsScreen, activityScreen, pagesScreen, menuItemsScreen];
+export const BACK_OFFICE_SCREENS: readonly ScreenDeclaration<any>[] = [bookingsScreen, locationsScreen, assetsScreen, hiveTiersScreen, adoptionsScreen, hivesScreen, sponsorsScreen, usersScreen, rolePermissionsScreen, activityScreen, pagesScreen, postsScreen, menuItemsScreen];
 
 export const screenById = (id: string) => BACK_OFFICE_SCREENS.find((screen) => screen.id === id);
