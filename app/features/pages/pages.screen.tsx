@@ -23,7 +23,7 @@ export const pagesScreen = defineScreen<PageRow>({
     empty: "No pages yet.",
   },
   columns: [
-    { id: "slug", header: "Slug", value: (row) => `/${row.slug}`, sortable: true, className: "break-all" },
+    { id: "slug", header: "Slug", value: (row) => `/${row.slug}`, sortable: true, className: "min-w-[9rem] max-w-[16rem]" },
     { id: "title", header: "Title", value: (row) => row.title, sortable: true },
     { id: "heroTitle", header: "Hero title", value: (row) => row.heroTitle ?? "", cell: (row) => row.heroTitle ?? "—" },
     { id: "updated", header: "Updated", value: (row) => formatMomentOf(row.updatedAt), sortable: true },

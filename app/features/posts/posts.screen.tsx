@@ -37,7 +37,7 @@ export const postsScreen = defineScreen<PostRow>({
   },
   columns: [
     { id: "title", header: "Title", value: (row) => row.title, sortable: true },
-    { id: "slug", header: "Slug", value: (row) => row.slug, sortable: true, className: "break-all" },
+    { id: "slug", header: "Slug", value: (row) => row.slug, sortable: true, className: "min-w-[9rem] max-w-[16rem]" },
     {
       id: "status",
       header: "Status",
