@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { posts } from "../../app/platform/db/schema";
 import { dismissToasts, toast } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 
@@ -11,7 +13,7 @@ test.use({ ownServer: { reason: "publishes a post, which the blog's and the teas
  * renamed, its old address forwards to the new one; deleted with a confirmation.
  * The rules: features/posts/posts.test.ts.
  */
-test("an editor publishes a post, sees it in the teaser and on the blog, renames it and deletes it", async ({ page, context, signIn, visit }) => {
+test("an editor publishes a post, sees it in the teaser and on the blog, renames it and deletes it", async ({ page, context, server, signIn, visit }) => {
   test.setTimeout(60_000);
   const title = `Swarm season ${crypto.randomUUID().slice(0, 6)}`;
   const slug = title.toLowerCase().replace(/ /g, "-");
@@ -79,4 +81,14 @@ test("an editor publishes a post, sees it in the teaser and on the blog, renames
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Post deleted")).toBeVisible();
   expect((await visitor.request.get(`/blog/${slug}-guide`)).status()).toBe(404);
+
+  // Deleting what someone else deleted meanwhile: the spec's short "Failed to delete post".
+  const draft = "Honey harvest notes (draft)";
+  await dismissToasts(page);
+  await page.getByRole("button", { name: `Actions for ${draft}` }).click();
+  await page.getByRole("link", { name: "Delete" }).click();
+  await expect(confirm).toContainText(draft);
+  await server.platform.db.delete(posts).where(eq(posts.title, draft));
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page, "Failed to delete post")).toContainText("This post no longer exists.");
 });

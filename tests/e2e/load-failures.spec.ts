@@ -107,6 +107,19 @@ test.describe("a list that fails to load", { tag: "@engine" }, () => {
     await expect(toast(page, "Error DATABASE_42P01")).toHaveCount(0);
   });
 
+  test("the back-office's Blog Posts says the spec's short Failed to fetch posts, keeps the screen, and recovers", async ({ page, server, signIn }) => {
+    await signIn.admin();
+    await withTableOffline(server, "posts", async () => {
+      await page.goto("/admin/posts");
+      await waitForHydration(page);
+      await expect(toast(page, "Failed to fetch posts")).toContainText('relation "posts" does not exist');
+      await expect(page.getByText("The posts could not be read. Reload the page in a moment.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "New Post" })).toBeVisible();
+    });
+    await page.reload();
+    await expect(page.getByRole("row").filter({ hasText: "Why we plant before we place hives" })).toBeVisible();
+  });
+
   test("the sponsor profile says Error loading profile, or Error loading bookings on its tab, and recovers", async ({ page, server, signIn }) => {
     await signIn.customer();
 
