@@ -18,6 +18,7 @@ export const MENU_ITEM_MESSAGES = {
   unsafeScheme: (scheme: string) => `"${scheme}" links are not allowed. Use a path on this site, such as /about, or a web address starting with https://`,
   internalPath: 'An internal path must start with a single "/", such as /about or /#roadmap',
   internalIsUrl: 'This is a web address: choose "Custom" as the type for an external link, or give a path on this site starting with "/"',
+  customIsPath: 'This is a path on this site: choose "Internal" as the type, or give a full web address starting with https://',
   customUrl: "A custom link must be a full web address starting with https:// or http://, such as https://example.org/events",
   linkType: "Choose Internal or Custom",
   displayOrder: "Display order must be a whole number, 0 or more",
@@ -42,6 +43,9 @@ const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 // eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const INVISIBLE = /[\s\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\ufeff]/;
 
+/** A path on this site: one "/" first ("//host" and "/\host" are other sites to a browser). */
+const isSitePath = (path: string) => path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+
 /**
  * Why `path` cannot be the link of a menu item of this type, or null when it can. The scheme is
  * lower-cased by `normalPath` first, as the drawer tells external links by a leading "http".
@@ -52,10 +56,9 @@ export function pathProblem(path: string, type: LinkType): string | null {
   if (scheme && !WEB_ADDRESS.test(path)) return MENU_ITEM_MESSAGES.unsafeScheme(scheme.toLowerCase());
   if (type === "internal") {
     if (WEB_ADDRESS.test(path)) return MENU_ITEM_MESSAGES.internalIsUrl;
-    // "//host" and "/\host" are other sites to a browser.
-    if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return MENU_ITEM_MESSAGES.internalPath;
-    return null;
+    return isSitePath(path) ? null : MENU_ITEM_MESSAGES.internalPath;
   }
+  if (isSitePath(path)) return MENU_ITEM_MESSAGES.customIsPath;
   if (!FULL_WEB_ADDRESS.test(path) || !URL.canParse(path)) return MENU_ITEM_MESSAGES.customUrl;
   const url = new URL(path);
   if ((url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname || url.username || url.password) return MENU_ITEM_MESSAGES.customUrl;

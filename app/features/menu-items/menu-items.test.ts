@@ -44,9 +44,10 @@ describe("the menu item form", () => {
     // Protocol-relative: another site to a browser.
     for (const path of ["//evil.example/login", "/\\evil.example", "about", "#roadmap"]) expect(pathProblem(path, "internal"), path).toBe(MENU_ITEM_MESSAGES.internalPath);
     expect(pathProblem("https://example.org", "internal")).toBe(MENU_ITEM_MESSAGES.internalIsUrl);
-    for (const path of ["/about", "example.org", "https://", "https:///nohost", "https://user:secret@example.org", "ftp://example.org"]) {
-      expect(pathProblem(path, "custom"), path).toBe(path.startsWith("ftp") ? MENU_ITEM_MESSAGES.unsafeScheme("ftp:") : MENU_ITEM_MESSAGES.customUrl);
-    }
+    for (const path of ["example.org", "https://", "https:///nohost", "https://user:secret@example.org", "//example.org"]) expect(pathProblem(path, "custom"), path).toBe(MENU_ITEM_MESSAGES.customUrl);
+    expect(pathProblem("ftp://example.org", "custom")).toBe(MENU_ITEM_MESSAGES.unsafeScheme("ftp:"));
+    // The seeded Roadmap (Custom, "/#roadmap") is told what to change when it is edited.
+    expect(pathProblem("/#roadmap", "custom")).toBe(MENU_ITEM_MESSAGES.customIsPath);
     expect(issuesOf({ label: "X", path: "/x", linkType: "external" })).toEqual({ linkType: MENU_ITEM_MESSAGES.linkType });
   });
 

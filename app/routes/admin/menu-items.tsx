@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
-import { useEffect, useMemo, useRef, useState, type DragEvent } from "react";
+import { createContext, use, useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
@@ -68,6 +68,22 @@ function withMove(rows: readonly MenuItemRow[], move: Move | null) {
 
 const pendingOf = (formData: FormData | undefined, intent: string) => (formData?.get("intent") === intent ? formData : null);
 
+/**
+ * What the row's own controls need from the screen. The table's cells are given through a
+ * context, not as new functions on every render: a cell function that changes is a new component
+ * to the table, and its controls would be rebuilt, losing the focus (after a keyboard move) and
+ * cancelling a drag as it starts.
+ */
+type RowContext = { can: { update: boolean; delete: boolean }; params: Route.ComponentProps["loaderData"]["params"]; reorderable: boolean; drag: RowDrag; onMove: (row: MenuItemRow, direction: "up" | "down") => void };
+const RowControlsContext = createContext<RowContext | null>(null);
+
+const rowControls = (row: MenuItemRow) => <RowControls row={row} />;
+/** The declaration's columns, with the Visible/Hidden badge a switch (for those who may change items). */
+const switchableScreen = {
+  ...menuItemsScreen,
+  columns: menuItemsScreen.columns.map((column) => (column.id === "visibility" ? { ...column, cell: (row: MenuItemRow) => <VisibilitySwitch row={row} /> } : column)),
+};
+
 export default function MenuItemsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast ?? loaderData.failure ?? undefined);
   useLiveRevalidation(menuItemsScreen.liveTables);
@@ -81,21 +97,8 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
   const reorderable = can.update && !failure && params.sort === "order" && params.dir === "asc";
   const pendingMove = pendingOf(navigation.formData, "move");
   const shownRows = reorderable && pendingMove ? withMove(rows, { id: String(pendingMove.get("id")), position: Number(pendingMove.get("position")) }) : rows;
-  const pendingVisibility = pendingOf(navigation.formData, "set-visibility");
-  const visibleNow = (row: MenuItemRow) => (pendingVisibility?.get("id") === row.id ? pendingVisibility.get("isVisible") === "true" : row.isVisible);
-
-  // The row's switch, for those who may change items; the declaration's badge for the others.
-  const screen = useMemo(
-    () =>
-      can.update
-        ? { ...menuItemsScreen, columns: menuItemsScreen.columns.map((column) => (column.id === "visibility" ? { ...column, cell: (row: MenuItemRow) => <VisibilitySwitch row={row} visible={visibleNow(row)} /> } : column)) }
-        : menuItemsScreen,
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- visibleNow follows the pending submission
-    [can.update, pendingVisibility],
-  );
-
   const drag = useRowDrag((move) => void submit({ intent: "move", id: move.id, position: String(move.position) }, { method: "post", preventScrollReset: true }));
-  const focusAfterMove = useFocusAfterMove(shownRows);
+  const onMove = useFocusAfterMove(shownRows);
 
   return (
     <>
@@ -110,40 +113,44 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
           .
         </p>
       )}
-      <div
-        onDragOver={reorderable ? drag.onDragOver : undefined}
-        onDrop={reorderable ? drag.onDrop : undefined}
-        className={cn(
-          "[&_tr:has([data-drop=before])]:shadow-[inset_0_3px_0_var(--color-honey-600)]",
-          "[&_tr:has([data-drop=after])]:shadow-[inset_0_-3px_0_var(--color-honey-600)]",
-          "[&_tr:has([data-dragging])]:opacity-50",
-        )}
-      >
-        <DataTable
-          screen={screen}
-          rows={shownRows}
-          total={total}
-          params={params}
-          pageCount={pageCount}
-          rowKey={(row) => row.id}
-          rowLabel={(row) => row.label}
-          rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
-          actions={
-            can.update || can.delete
-              ? (row) => (
-                  <div className="flex items-center gap-1" data-drop={drag.over?.id === row.id ? drag.over.side : undefined} data-dragging={drag.dragging === row.id ? "" : undefined}>
-                    {reorderable && <MoveControls row={row} drag={drag} onMove={focusAfterMove} />}
-                    <RowActions label={row.label} actions={editAndDelete(can, params, row.id)} />
-                  </div>
-                )
-              : undefined
-          }
-          empty={failure ? "The menu items could not be read. Reload the page in a moment." : undefined}
-        />
-      </div>
+      <RowControlsContext value={{ can, params, reorderable, drag, onMove }}>
+        <div
+          onDragOver={reorderable ? drag.onDragOver : undefined}
+          onDrop={reorderable ? drag.onDrop : undefined}
+          className={cn(
+            "[&_tr:has([data-drop=before])]:shadow-[inset_0_3px_0_var(--color-honey-600)]",
+            "[&_tr:has([data-drop=after])]:shadow-[inset_0_-3px_0_var(--color-honey-600)]",
+            "[&_tr:has([data-dragging])]:opacity-50",
+          )}
+        >
+          <DataTable
+            screen={can.update ? switchableScreen : menuItemsScreen}
+            rows={shownRows}
+            total={total}
+            params={params}
+            pageCount={pageCount}
+            rowKey={(row) => row.id}
+            rowLabel={(row) => row.label}
+            rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
+            actions={can.update || can.delete ? rowControls : undefined}
+            empty={failure ? "The menu items could not be read. Reload the page in a moment." : undefined}
+          />
+        </div>
+      </RowControlsContext>
       {(dialog === "add" || dialog === "edit") && <MenuItemDialog key={item?.id ?? "new"} item={item} nextOrder={nextOrder} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && item && <DeleteDialog item={item} closeHref={listHref} lastResult={lastResult} />}
     </>
+  );
+}
+
+/** A row's last cell: the drag handle and Move buttons (in the menu's order), then Edit and Delete. */
+function RowControls({ row }: { row: MenuItemRow }) {
+  const { can, params, reorderable, drag, onMove } = use(RowControlsContext)!;
+  return (
+    <div className="flex items-center gap-1" data-drop={drag.over?.id === row.id ? drag.over.side : undefined} data-dragging={drag.dragging === row.id ? "" : undefined}>
+      {reorderable && <MoveControls row={row} drag={drag} onMove={onMove} />}
+      <RowActions label={row.label} actions={editAndDelete(can, params, row.id)} />
+    </div>
   );
 }
 
@@ -151,7 +158,9 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
  * The row's Visible/Hidden switch: a plain form post (it works without JavaScript), showing the
  * state asked for while it is saved.
  */
-function VisibilitySwitch({ row, visible }: { row: MenuItemRow; visible: boolean }) {
+function VisibilitySwitch({ row }: { row: MenuItemRow }) {
+  const pending = pendingOf(useNavigation().formData, "set-visibility");
+  const visible = pending?.get("id") === row.id ? pending.get("isVisible") === "true" : row.isVisible;
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={row.id} />
@@ -187,7 +196,7 @@ function useRowDrag(onMove: (move: Move) => void) {
   const targetOf = (event: DragEvent<HTMLElement>) => {
     const row = (event.target as Element).closest("tbody tr");
     const marker = row?.querySelector<HTMLElement>("[data-menu-position]");
-    if (!row || !marker || !dragging) return null;
+    if (!row || !marker || !dragging || marker.dataset.menuId === dragging.id) return null;
     const box = row.getBoundingClientRect();
     const side = event.clientY > box.top + box.height / 2 ? ("after" as const) : ("before" as const);
     const position = Number(marker.dataset.menuPosition);

@@ -125,7 +125,7 @@ export const demoMenuItems = [
   { label: "Home", path: "/", isCustom: false, displayOrder: 0 },
   { label: "Adopt a Hive", path: "/adopt-hive", isCustom: false, displayOrder: 1 },
   { label: "Stanwood Eco-Stays", path: "/stanwood", isCustom: false, displayOrder: 2 },
-  { label: "Roadmap", path: "/#roadmap", isCustom: true, displayOrder: 3 },
+  { label: "Roadmap", path: "/#roadmap", isCustom: false, displayOrder: 3 },
   { label: "About", path: "/about", isCustom: false, displayOrder: 4 },
   { label: "Blog", path: "/blog", isCustom: false, displayOrder: 5 },
   { label: "Bitcoin Conference", path: "/bitcoin-conference", isCustom: false, displayOrder: 6 },
