@@ -119,6 +119,10 @@ test("a staff member whose role allows Sponsors sees only that screen and resets
 
   await page.getByLabel("Search by e-mail, company or phone").fill("Skagit Meadows");
   await page.getByRole("button", { name: "Search" }).click();
+  // The searched list, not the unsearched one still on screen (the sponsor is its newest row too):
+  // a menu opened on a row about to be replaced would close under the click.
+  await expect(page).toHaveURL(/q=Skagit/);
+  await expect(page.getByText(/^Showing 1–\d+ of \d+$/)).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: sponsor.email });
   await expect(row.getByRole("cell").nth(1)).toHaveText("Skagit Meadows Co");
   await expect(row.getByRole("cell").nth(2)).toHaveText("+1 360 555 0123");

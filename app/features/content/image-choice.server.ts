@@ -1,6 +1,8 @@
 import { failedAs, type CommandResult } from "~/features/back-office/command";
 import type { Queryable } from "~/platform/db/client.server";
-import type { StoredImage } from "~/platform/storage/images.server";
+import { imageSources, type StoredImage, type UrlOf } from "~/platform/storage/image-sources";
+import type { CurrentImage } from "./current-image";
+import { safeImageUrl } from "./sanitize-html.server";
 import { claimUpload } from "./uploads.server";
 
 /** A page's hero or a post's featured image: an upload, or an address (the demo's), or none. */
@@ -26,3 +28,10 @@ export const replacedImage = (before: ImageState, after: ImageState): StoredImag
 
 /** How an image shows in the audit trail. */
 export const imageLabel = (image: ImageState) => image.file?.id ?? image.url;
+
+/** What an editor shows of the image a record has now: the upload's variants, or a safe address. */
+export function currentImage(storage: UrlOf, image: ImageState): CurrentImage {
+  if (image.file) return { sources: imageSources(storage, image.file) };
+  const url = safeImageUrl(image.url);
+  return url ? { src: url } : null;
+}

@@ -1,5 +1,5 @@
 import { z } from "~/platform/zod";
-import { checkbox, recordId } from "~/features/back-office/form-fields";
+import { checkbox, imageFile, imageFiles, optionalText, recordId } from "~/features/back-office/form-fields";
 import { isCalendarDay } from "~/features/bookings/stay-dates";
 import { HIVE_STATUSES } from "./hive-options";
 
@@ -17,19 +17,6 @@ export const HIVE_MESSAGES = {
   bodyLength: "An update can be at most 5,000 characters",
 } as const;
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => value || null);
-
-const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
-/** A file field as a form posts it: nothing chosen is an empty, nameless file. */
-const chosen = (value: unknown) => (value instanceof File && value.size === 0 && !value.name ? undefined : value);
-const photo = z.file().max(PHOTO_MAX_BYTES, HIVE_MESSAGES.photoSize);
-
 const HiveFields = z.object({
   name: z.string({ error: HIVE_MESSAGES.name }).trim().min(1, HIVE_MESSAGES.name).max(60, HIVE_MESSAGES.nameLength),
   locationId: z.string({ error: HIVE_MESSAGES.location }).trim().min(1, HIVE_MESSAGES.location),
@@ -45,7 +32,7 @@ const HiveFields = z.object({
   /** Marking it failed: the hive its active adoptions move to, or "fewest" (the server picks). */
   moveTo: z.string().trim().optional(),
   /** A new photo (checked by its content and re-encoded on the server). */
-  photo: z.preprocess(chosen, photo.optional()),
+  photo: imageFile(HIVE_MESSAGES.photoSize),
   removePhoto: checkbox,
 });
 
@@ -59,5 +46,5 @@ export const DeleteHiveSchema = z.object({ id: recordId("Choose a hive") });
 export const PostHiveUpdateSchema = z.object({
   hiveId: recordId("Choose a hive"),
   body: z.string({ error: HIVE_MESSAGES.body }).trim().min(1, HIVE_MESSAGES.body).max(5000, HIVE_MESSAGES.bodyLength),
-  photos: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]).map(chosen).filter(Boolean), z.array(photo).max(4, HIVE_MESSAGES.photos)),
+  photos: imageFiles(4, { tooLarge: HIVE_MESSAGES.photoSize, tooMany: HIVE_MESSAGES.photos }),
 });

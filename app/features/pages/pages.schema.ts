@@ -1,4 +1,4 @@
-import { checkbox, recordId } from "~/features/back-office/form-fields";
+import { checkbox, imageFile, optionalText, recordId } from "~/features/back-office/form-fields";
 import { isReservedSlug } from "~/features/content/reserved-slugs";
 import { isWellFormedSlug } from "~/features/content/slug";
 import { z } from "~/platform/zod";
@@ -22,18 +22,6 @@ export const PAGE_MESSAGES = {
 } as const;
 
 export const SECTIONS_MAX = 30;
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((value) => value || null);
-
-const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** A file field as a form posts it: nothing chosen is an empty, nameless file. */
-const chosen = (value: unknown) => (value instanceof File && value.size === 0 && !value.name ? undefined : value);
 
 const SECTION_KEY = /^sections\[(\d{1,3})\]\.(title|content)$/;
 
@@ -73,7 +61,7 @@ const PageFields = z.object({
   heroTitle: optionalText(150, PAGE_MESSAGES.heroTitle),
   heroSubtitle: optionalText(400, PAGE_MESSAGES.heroSubtitle),
   /** A hero image sent with the form (no JavaScript); with it, the editor uploads first and sends the upload's id. */
-  heroImage: z.preprocess(chosen, z.file().max(IMAGE_MAX_BYTES, PAGE_MESSAGES.heroImageSize).optional()),
+  heroImage: imageFile(PAGE_MESSAGES.heroImageSize),
   heroImageUpload: z.string().trim().optional(),
   removeHeroImage: checkbox,
   sections: z.array(PageSectionSchema).max(SECTIONS_MAX, PAGE_MESSAGES.sections).default([]),

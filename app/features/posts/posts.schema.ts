@@ -1,4 +1,4 @@
-import { checkbox, recordId } from "~/features/back-office/form-fields";
+import { checkbox, imageFile, optionalText, recordId } from "~/features/back-office/form-fields";
 import { isWellFormedSlug } from "~/features/content/slug";
 import { z } from "~/platform/zod";
 import { slugFromTitle } from "./post-slug";
@@ -19,11 +19,6 @@ export const POST_MESSAGES = {
   imageSize: "An image can be at most 10 MB",
 } as const;
 
-const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
-/** A file field as a form posts it: nothing chosen is an empty, nameless file. */
-const chosen = (value: unknown) =>
-  value instanceof File && value.size === 0 && !value.name ? undefined : value;
-
 const PostFields = z.object({
   title: z
     .string({ error: POST_MESSAGES.title })
@@ -38,12 +33,7 @@ const PostFields = z.object({
     .max(80, POST_MESSAGES.slugLength)
     .optional()
     .default(""),
-  excerpt: z
-    .string()
-    .trim()
-    .max(500, POST_MESSAGES.excerpt)
-    .optional()
-    .transform((value) => value || null),
+  excerpt: optionalText(500, POST_MESSAGES.excerpt),
   content: z
     .string({ error: POST_MESSAGES.content })
     .max(200_000, POST_MESSAGES.contentLength)
@@ -53,10 +43,7 @@ const PostFields = z.object({
       POST_MESSAGES.content,
     ),
   /** A featured image sent with the form (no JavaScript); with it, the editor uploads first and sends the upload's id. */
-  featuredImage: z.preprocess(
-    chosen,
-    z.file().max(IMAGE_MAX_BYTES, POST_MESSAGES.imageSize).optional(),
-  ),
+  featuredImage: imageFile(POST_MESSAGES.imageSize),
   featuredImageUpload: z.string().trim().optional(),
   removeFeaturedImage: checkbox,
   published: checkbox,

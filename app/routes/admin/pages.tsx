@@ -8,12 +8,12 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import type { PublicPage } from "~/features/content/pages.server";
-import { safeImageUrl } from "~/features/content/sanitize-html.server";
+import type { CurrentImage } from "~/features/content/current-image";
+import { currentImage } from "~/features/content/image-choice.server";
 import { AddPageSchema, DeletePageSchema, EditPageSchema } from "~/features/pages/pages.schema";
 import { pagesScreen } from "~/features/pages/pages.screen";
 import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { imageSources } from "~/platform/storage/image-sources";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -24,7 +24,7 @@ import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { ContentPageBody } from "~/ui/content/content-page-body";
-import { ImageUploadField, type CurrentImage } from "~/ui/editor/image-upload-field";
+import { ImageUploadField } from "~/ui/editor/image-upload-field";
 import { SectionsEditor } from "~/ui/editor/sections-editor";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -47,8 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ctx = backOfficeContext(args);
   const page = asked ? await getPage(ctx, asked.id) : null;
   if (!asked || !page) return { ...list, dialog: null, page: null, hero: null };
-  const heroUrl = safeImageUrl(page.heroImage);
-  const hero: CurrentImage = page.heroImageFile ? { sources: imageSources(ctx.platform.storage, page.heroImageFile) } : heroUrl ? { src: heroUrl } : null;
+  const hero = currentImage(ctx.platform.storage, { file: page.heroImageFile, url: page.heroImage });
   return { ...list, dialog: asked.dialog, page, hero };
 }
 

@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
-import { safeImageUrl } from "~/features/content/sanitize-html.server";
+import type { CurrentImage } from "~/features/content/current-image";
+import { currentImage } from "~/features/content/image-choice.server";
 import { slugFromTitle } from "~/features/posts/post-slug";
 import { AddPostSchema, DeletePostSchema, EditPostSchema } from "~/features/posts/posts.schema";
 import { postsScreen } from "~/features/posts/posts.screen";
 import { getPost, type EditedPost } from "~/features/posts/posts.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { imageSources } from "~/platform/storage/image-sources";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -18,7 +18,7 @@ import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
-import { ImageUploadField, type CurrentImage } from "~/ui/editor/image-upload-field";
+import { ImageUploadField } from "~/ui/editor/image-upload-field";
 import { RichTextEditor } from "~/ui/editor/rich-text-editor";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
@@ -38,8 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ctx = backOfficeContext(args);
   const post = asked ? await getPost(ctx, asked.id) : null;
   if (!asked || !post) return { ...list, dialog: null, post: null, image: null };
-  const url = safeImageUrl(post.featuredImage);
-  const image: CurrentImage = post.featuredImageFile ? { sources: imageSources(ctx.platform.storage, post.featuredImageFile) } : url ? { src: url } : null;
+  const image = currentImage(ctx.platform.storage, { file: post.featuredImageFile, url: post.featuredImage });
   return { ...list, dialog: asked.dialog, post, image };
 }
 
