@@ -16,7 +16,7 @@ import { authStateContext } from "./features/accounts/actor";
 import { resolveAuthState } from "./features/accounts/session.server";
 import { listVisibleMenuItems } from "./features/content/menu.server";
 import { useNonce } from "./platform/nonce";
-import { useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
+import { useInBackOffice, useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
 import { VIEWER_ATTRIBUTE, viewerName } from "./platform/realtime/session-across-tabs";
 import { useSessionRevalidation } from "./platform/realtime/use-session-revalidation";
@@ -112,10 +112,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useSessionRevalidation();
   useToast(loaderData.toast);
   const staticDocument = useStaticDocument();
+  const inBackOffice = useInBackOffice();
   return (
     <>
       {staticDocument && loaderData.toast && <FlashToast toast={loaderData.toast} />}
-      <SiteShell menuItems={loaderData.menuItems} user={loaderData.user}>
+      <SiteShell menuItems={loaderData.menuItems} user={loaderData.user} footer={!inBackOffice}>
         <Outlet />
       </SiteShell>
     </>

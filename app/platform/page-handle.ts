@@ -18,10 +18,17 @@ export type PageHandle = {
    *   action's answer hydrates at once (entry.server.tsx).
    */
   hydrate?: false | "deferred";
+  /** The back-office: its own menu and work, without the public site's marketing footer. */
+  backOffice?: true;
 };
 
 function useHandles() {
   return useMatches().map((match) => (match.handle ?? {}) as PageHandle);
+}
+
+/** True on a back-office page (its layout says so). */
+export function useInBackOffice() {
+  return useHandles().some((handle) => handle.backOffice === true);
 }
 
 export function useLiveTables() {

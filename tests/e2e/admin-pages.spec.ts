@@ -15,6 +15,8 @@ test("an editor creates a page with a hero image and two sections, previews it, 
   await visit(`/admin/pages?q=${slug}`);
   await expect(page.getByRole("heading", { level: 1, name: "Pages" })).toBeVisible();
   await expect(page.getByText("No pages yet.")).toBeVisible();
+  // The back-office has its own menu, not the public site's marketing footer.
+  await expect(page.getByRole("contentinfo")).toHaveCount(0);
 
   await page.getByRole("link", { name: "New Page" }).click();
   const editor = page.getByRole("dialog", { name: "New Page" });
@@ -73,6 +75,7 @@ test("an editor creates a page with a hero image and two sections, previews it, 
   await visitor.goto(`/${slug}`);
   await waitForHydration(visitor);
   await expect(visitor.getByRole("heading", { level: 1, name: "Plant for pollinators" })).toBeVisible();
+  await expect(visitor.getByRole("contentinfo")).toBeVisible();
   await expect(visitor.locator("header picture source[type='image/webp']")).toHaveAttribute("srcset", /\/uploads\/images\/[0-9a-f-]+\/480\.webp 480w/);
   const honey = visitor.locator('section[data-background="pure-raw-honey"]');
   await expect(honey.getByRole("heading", { level: 2, name: "Pure Raw Honey" })).toBeVisible();

@@ -2,7 +2,7 @@ import { z } from "~/platform/zod";
 import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 
 /** The spec's messages, word for word. One schema per form: the browser and the action use the same. */
-const email = z.string().trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));
+const email = z.string({ error: "Please enter a valid email address" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));
 const optionalText = (field: string, max: number, message: string) =>
   z
     .string()

@@ -5,6 +5,7 @@ import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { viewableScreens } from "~/features/back-office/viewable-screens";
+import type { PageHandle } from "~/platform/page-handle";
 import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
 import { AdminShell } from "~/ui/admin/admin-shell";
 import { ApplicationError } from "~/ui/errors/application-error";
@@ -17,6 +18,8 @@ import type { Route } from "./+types/layout";
  * /admin refuses (requireStaff), so the layout shows Access Denied with a 403. A form post in
  * that state never reaches its action at all.
  */
+export const handle: PageHandle = { backOffice: true };
+
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, url }, next) => {
     const platform = context.get(platformContext);

@@ -10,11 +10,13 @@ export type SiteShellProps = {
   /** The visible menu items, in display order. */
   menuItems: MenuLink[];
   user: { email: string } | null;
+  /** The public marketing footer; not under the back-office. */
+  footer?: boolean;
   children: ReactNode;
 };
 
 /** The frame of every public page: skip link, sticky header with the drawer, <main id="main">, footer. */
-export function SiteShell({ menuItems, user, children }: SiteShellProps) {
+export function SiteShell({ menuItems, user, footer = true, children }: SiteShellProps) {
   return (
     <InsideShellProvider value={true}>
       <div className="flex min-h-dvh flex-col">
@@ -28,7 +30,7 @@ export function SiteShell({ menuItems, user, children }: SiteShellProps) {
         <main id="main" tabIndex={-1} className="flex-1">
           {children}
         </main>
-        <SiteFooter />
+        {footer && <SiteFooter />}
       </div>
     </InsideShellProvider>
   );
