@@ -34,7 +34,8 @@ test("an editor creates a page with a hero image and two sections, previews it, 
   await editor.getByLabel("Hero subtitle").fill("What to sow for bees, month by month.");
   const picture = await sharp({ create: { width: 1600, height: 800, channels: 3, background: { r: 40, g: 90, b: 50 } } }).jpeg().toBuffer();
   await editor.getByLabel("Choose image").setInputFiles({ name: "meadow.jpg", mimeType: "image/jpeg", buffer: picture });
-  await expect(editor.getByRole("img", { name: "Hero image: preview" })).toBeVisible();
+  // The server re-encodes it in three widths first: real work, slower on a busy machine.
+  await expect(editor.getByRole("img", { name: "Hero image: preview" })).toBeVisible({ timeout: 20_000 });
 
   await editor.getByRole("button", { name: "Add section" }).click();
   await editor.getByRole("button", { name: "Add section" }).click();

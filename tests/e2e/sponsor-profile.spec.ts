@@ -31,8 +31,8 @@ async function expectServerHtmlAccessible(browser: Browser, baseURL: string, htm
 }
 
 test.describe("sponsor profile tabs", () => {
-  test("a verified customer moves between the tabs by address and by click, and sees the empty states", async ({ page, signIn }) => {
-    const { email } = await signIn.customer({ verified: true });
+  test("a verified customer moves between the tabs by address and by click, and sees the empty states", async ({ page, server, signIn }) => {
+    const { email, userId } = await signIn.customer({ verified: true });
 
     await open(page, "/sponsor-profile");
     await expect(tabLink(page, "Profile")).toHaveAttribute("aria-current", "page");
@@ -75,6 +75,15 @@ test.describe("sponsor profile tabs", () => {
     await tabLink(page, "Profile").click();
     await expect(page).toHaveURL("/sponsor-profile?tab=profile");
     await expect(page.getByRole("region", { name: "Current Tier" })).toBeVisible();
+
+    // An adoption request waiting for the team: the tier card says so instead of "No tier selected".
+    const guardian = await insertTier(server.platform.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}`, isActive: false });
+    await insertAdoption(server.platform.db, { kind: "customer", userId, email, emailVerified: true }, guardian.id, { status: "pending" });
+    await open(page, "/sponsor-profile");
+    const pending = page.getByRole("region", { name: "Current Tier" });
+    await expect(pending).toContainText(`${guardian.name} — request pending`);
+    await expect(pending.getByText("No tier selected")).toHaveCount(0);
+    await expect(pending.getByRole("link", { name: "See My Adoptions" })).toHaveAttribute("href", "/sponsor-profile?tab=adoptions");
 
     // Sign Out is on every tab, and goes to the home page.
     await tabLink(page, "My Bookings").click();

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveTiers, sponsors } from "~/platform/db/schema";
+import { hiveAdoptions, hiveTiers, sponsors } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
 
@@ -14,6 +14,8 @@ export type SponsorProfile = SponsorProfileValues & {
   /** The start of their first adoption made active (yyyy-MM-dd): "member since". */
   memberSince: string | null;
   tier: SponsorTier | null;
+  /** Without a tier yet: the tier of their latest adoption request still pending, if any. */
+  pendingTier: string | null;
 };
 
 /** The signed-in customer's own sponsor record with its tier, or null when there is none. */
@@ -37,7 +39,16 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
     row.tierName === null
       ? null
       : { name: row.tierName, description: row.tierDescription ?? "", annualPriceCents: toCents(row.tierPriceAnnual ?? "0") };
-  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier };
+  const [pending] = tier
+    ? []
+    : await db
+        .select({ name: hiveTiers.name })
+        .from(hiveAdoptions)
+        .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
+        .where(and(eq(hiveAdoptions.userId, actor.userId), eq(hiveAdoptions.status, "pending")))
+        .orderBy(desc(hiveAdoptions.createdAt))
+        .limit(1);
+  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier, pendingTier: pending?.name ?? null };
 }
 
 export type UpdateSponsorProfileResult =

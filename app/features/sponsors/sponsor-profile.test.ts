@@ -4,7 +4,7 @@ import { sponsors } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { insertCustomer, insertUser, type CustomerActor } from "../../../tests/factories/accounts";
 import { ADMIN_REFUSED_MESSAGE } from "../accounts/messages";
-import { insertTier } from "../../../tests/factories/sponsorships";
+import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { SponsorProfileSchema } from "./sponsor-profile.schema";
 import { getSponsorProfile, updateSponsorProfile } from "./sponsor-profile.server";
 
@@ -94,5 +94,15 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
     const profile = await getSponsorProfile(t.db, neighbour);
     expect(profile?.tier).toEqual({ name: "Guardian Test", description: "Two hives.", annualPriceCents: 110_450 });
     expect(profile?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("says which tier a request still pending is for, until a tier is theirs", async () => {
+    const newcomer = await insertCustomer(t.db);
+    expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ tier: null, pendingTier: null });
+    const guardian = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
+    await insertAdoption(t.db, newcomer, guardian.id, { status: "cancelled" });
+    expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ pendingTier: null });
+    await insertAdoption(t.db, newcomer, guardian.id, { status: "pending" });
+    expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ tier: null, pendingTier: guardian.name });
   });
 });

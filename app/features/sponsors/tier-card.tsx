@@ -4,8 +4,11 @@ import { ButtonLink } from "~/ui/primitives/button";
 import { ProfileCard } from "./profile-card";
 import type { SponsorTier } from "./sponsor-profile.server";
 
-/** The sponsor's hive tier with its annual price and the day they joined, or an invitation to choose one. */
-export function TierCard({ tier, memberSince }: { tier: SponsorTier | null; memberSince: string }) {
+/**
+ * The sponsor's hive tier with its annual price and the day they joined; while their first
+ * adoption request waits for the team, that request; else an invitation to choose one.
+ */
+export function TierCard({ tier, pendingTier, memberSince }: { tier: SponsorTier | null; pendingTier: string | null; memberSince: string }) {
   return (
     <ProfileCard id="tier-title" title="Current Tier">
       {tier ? (
@@ -18,6 +21,14 @@ export function TierCard({ tier, memberSince }: { tier: SponsorTier | null; memb
             <dt className="text-ink-muted">Member since</dt>
             <dd className="text-ink">{memberSince}</dd>
           </dl>
+        </div>
+      ) : pendingTier ? (
+        <div className="mt-4 flex flex-col items-start gap-3">
+          <p className="text-2xl font-bold text-forest-800">{pendingTier} — request pending</p>
+          <p className="text-ink-muted">We have your adoption request and will e-mail you as soon as it is active.</p>
+          <ButtonLink to="/sponsor-profile?tab=adoptions" variant="outline">
+            See My Adoptions
+          </ButtonLink>
         </div>
       ) : (
         <div className="mt-4 flex flex-col items-start gap-4">

@@ -88,13 +88,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { profile, account } = loaded;
   if (!profile) return { view: "not-found" as const };
   const tab = parseProfileTab(url.searchParams.get("tab"));
-  const { tier, createdAt, memberSince, ...details } = profile;
+  const { tier, pendingTier, createdAt, memberSince, ...details } = profile;
   return {
     view: "customer" as const,
     tab,
     account,
     details,
     tier,
+    pendingTier,
     // Formatted here, so the server's and the browser's time zones cannot disagree.
     memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
@@ -157,7 +158,7 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
             lastResult={actionData?.intent === UPDATE_PROFILE_INTENT ? actionData.result : undefined}
           />
           <div className="grid gap-6 md:grid-cols-2">
-            <TierCard tier={loaderData.tier} memberSince={loaderData.memberSince} />
+            <TierCard tier={loaderData.tier} pendingTier={loaderData.pendingTier} memberSince={loaderData.memberSince} />
             <QuickActions />
           </div>
         </>
