@@ -12,7 +12,7 @@ import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { BookableAsset } from "./availability.server";
 import { MAX_GUESTS } from "./booking-limits";
-import { MISSING_INFORMATION } from "./messages";
+import { missingInformation, type BookingField } from "./messages";
 import { addDays, overlapsAny, type BookedRange } from "./stay-dates";
 
 // The calendar shows once an asset is chosen: its code loads then, not with the page.
@@ -102,8 +102,16 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
       void navigate(`/customer-auth?redirectTo=${encodeURIComponent(`${location.pathname}#reserve`)}`);
       return;
     }
-    if (!locationId || !assetId || !checkIn || !name.trim() || !email.trim()) {
-      toast.error(MISSING_INFORMATION.title, { description: MISSING_INFORMATION.description, id: "missing-information" });
+    const missing: BookingField[] = [
+      ...(!locationId ? (["location"] as const) : []),
+      ...(!assetId ? (["asset"] as const) : []),
+      ...(!checkIn ? (["checkIn"] as const) : []),
+      ...(!name.trim() ? (["name"] as const) : []),
+      ...(!email.trim() ? (["email"] as const) : []),
+    ];
+    if (missing.length > 0 || !checkIn) {
+      const { title, description } = missingInformation(missing);
+      toast.error(title, { description, id: "missing-information" });
       return;
     }
     void booking.submit(
@@ -159,8 +167,9 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
           </p>
         </noscript>
 
-        <form onSubmit={submit} noValidate className="mt-8 grid gap-8 rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8 lg:grid-cols-[auto_1fr]">
-          <div className="flex flex-col gap-4 lg:order-2">
+        {/* In reading order on every width: what and when to book, the calendar, then who and the button (the calendar sits left from lg up). */}
+        <form onSubmit={submit} noValidate className="mt-8 grid gap-x-8 gap-y-6 rounded-3xl border border-border bg-surface p-5 shadow-sm sm:p-8 lg:grid-cols-[auto_1fr]">
+          <div className="lg:col-start-2 lg:row-start-1">
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5 sm:col-span-2">
                 <label htmlFor={`${ids}-location`} className={labelClasses}>
@@ -233,6 +242,36 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
                   ))}
                 </select>
               </div>
+            </div>
+          </div>
+          <fieldset className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            <legend className={labelClasses}>Check-in date</legend>
+            {!assetId ? (
+              <p className="mt-2 max-w-xs text-sm text-ink-muted">Choose what to book to see its free dates.</p>
+            ) : !today ? (
+              <p className="mt-2 text-sm text-ink-muted" role="status">
+                Loading availability…
+              </p>
+            ) : (
+              <Suspense
+                fallback={
+                  <p className="mt-2 text-sm text-ink-muted" role="status">
+                    Loading availability…
+                  </p>
+                }
+              >
+                <CheckInCalendar
+                  today={today}
+                  checkIn={checkIn}
+                  nights={nights}
+                  isUnavailable={unavailable}
+                  onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
+                />
+              </Suspense>
+            )}
+          </fieldset>
+          <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-2">
+            <div className="grid gap-4 sm:grid-cols-2">
               <TextInput id={`${ids}-name`} label="Name" value={name} onChange={setName} autoComplete="name" disabled={!hydrated} />
               <TextInput
                 id={`${ids}-email`}
@@ -266,32 +305,6 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
             </Button>
           </div>
 
-          <fieldset className="lg:order-1">
-            <legend className={labelClasses}>Check-in date</legend>
-            {!assetId ? (
-              <p className="mt-2 max-w-xs text-sm text-ink-muted">Choose what to book to see its free dates.</p>
-            ) : !today ? (
-              <p className="mt-2 text-sm text-ink-muted" role="status">
-                Loading availability…
-              </p>
-            ) : (
-              <Suspense
-                fallback={
-                  <p className="mt-2 text-sm text-ink-muted" role="status">
-                    Loading availability…
-                  </p>
-                }
-              >
-                <CheckInCalendar
-                  today={today}
-                  checkIn={checkIn}
-                  nights={nights}
-                  isUnavailable={unavailable}
-                  onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
-                />
-              </Suspense>
-            )}
-          </fieldset>
         </form>
       </div>
     </section>

@@ -12,6 +12,23 @@ export const MISSING_INFORMATION = {
   description: "Please fill in all required fields including location and asset.",
 } as const;
 
+/** What the booking needs, as the toast names it when it is missing. */
+export const BOOKING_FIELD_NAMES = {
+  location: "a location",
+  asset: "what to book",
+  checkIn: "a check-in date",
+  name: "your name",
+  email: "your email",
+} as const;
+export type BookingField = keyof typeof BOOKING_FIELD_NAMES;
+
+/** The spec's Missing Information, saying what is missing ("Please add a check-in date."). */
+export function missingInformation(missing: readonly BookingField[]) {
+  if (missing.length === 0) return MISSING_INFORMATION;
+  const list = new Intl.ListFormat("en-US", { type: "conjunction" }).format(missing.map((field) => BOOKING_FIELD_NAMES[field]));
+  return { title: MISSING_INFORMATION.title, description: `Please add ${list}.` };
+}
+
 export const DATES_UNAVAILABLE = {
   title: "Dates Unavailable",
   description: "These dates are already booked. Please select different dates.",

@@ -2,14 +2,21 @@ import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, MISSING_INFORMATION } from "~/features/bookings/messages";
+import { DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, missingInformation, type BookingField } from "~/features/bookings/messages";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import type { Route } from "./+types/bookings";
 
-const REQUIRED = ["assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail"] as const;
+/** The fields a booking needs, each with how the Missing Information toast names it. */
+const REQUIRED = [
+  ["assetId", "asset"],
+  ["checkInDate", "checkIn"],
+  ["checkOutDate", "checkIn"],
+  ["guestName", "name"],
+  ["guestEmail", "email"],
+] as const satisfies readonly (readonly [string, BookingField])[];
 const failure = (title: string, description: string, status: number) => data({ toast: errorToast(title, description) }, { status });
 
 /**
@@ -26,8 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const toast = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;
     throw redirect(`/customer-auth?redirectTo=${encodeURIComponent(`${back}#reserve`)}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
   }
-  if (REQUIRED.some((field) => typeof form[field] !== "string" || !String(form[field]).trim())) {
-    return failure(MISSING_INFORMATION.title, MISSING_INFORMATION.description, 400);
+  const missing = REQUIRED.filter(([field]) => typeof form[field] !== "string" || !String(form[field]).trim()).map(([, name]) => name);
+  if (missing.length > 0) {
+    const { title, description } = missingInformation([...new Set(missing)]);
+    return failure(title, description, 400);
   }
   try {
     const outcome = await createBooking(platform, actor, form, { clientAddress: context.get(requestInfoContext).clientAddress });
