@@ -15,7 +15,10 @@ test.use({ ownServer: { reason: "a database without an administrator" } });
 test("/admin-setup creates the administrator once, then refuses", async ({ page, visit }) => {
   await visit("/admin-setup");
   await expect(page.getByRole("heading", { level: 1, name: "Admin Setup" })).toBeVisible();
-  await expect(page.getByText(E2E_ADMIN.email)).toBeVisible();
+  // A stranger learns neither the configured address nor the settings' names, not even from the page's data.
+  await expect(page.getByText("The administrator's email address is set in the site's configuration.")).toBeVisible();
+  expect(await page.content()).not.toContain(E2E_ADMIN.email);
+  expect(await page.content()).not.toMatch(/ADMIN_EMAIL|ADMIN_INITIAL_PASSWORD/);
   await page.getByRole("button", { name: "Create Administrator" }).click();
 
   const created = page.getByRole("status").filter({ hasText: "The administrator account has been created." });
@@ -31,6 +34,7 @@ test("/admin-setup creates the administrator once, then refuses", async ({ page,
 
   await visit("/admin-setup");
   await expect(page.getByText("An administrator already exists")).toBeVisible();
+  expect(await page.content()).not.toContain(E2E_ADMIN.email);
   await expect(page.getByRole("button", { name: "Create Administrator" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Go to Admin Login" })).toHaveAttribute("href", "/auth");
 

@@ -25,10 +25,13 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env } = context.get(platformContext);
+  // A stranger may open this page: it tells only whether set-up is still needed and how it goes,
+  // never the configured address or the settings' names (not even in the page's data).
+  const exists = await adminExists(db);
   return {
-    exists: await adminExists(db),
-    configuredEmail: env.ADMIN_EMAIL ?? null,
-    passwordConfigured: Boolean(env.ADMIN_INITIAL_PASSWORD),
+    exists,
+    emailConfigured: !exists && Boolean(env.ADMIN_EMAIL),
+    passwordConfigured: !exists && Boolean(env.ADMIN_INITIAL_PASSWORD),
   };
 }
 
@@ -91,7 +94,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
           <Exists />
         ) : (
           <SetupForm
-            configuredEmail={loaderData.configuredEmail}
+            emailConfigured={loaderData.emailConfigured}
             passwordConfigured={loaderData.passwordConfigured}
             lastResult={actionData?.result}
             // Shown in the page too: without JavaScript there is no toast.
@@ -139,7 +142,7 @@ function Created({ email, generatedPassword }: { email: string; generatedPasswor
               <span className="mt-1 block text-sm text-ink">Shown once: copy it now, it cannot be displayed again.</span>
             </dd>
           ) : (
-            <dd className="text-ink">The one configured in ADMIN_INITIAL_PASSWORD.</dd>
+            <dd className="text-ink">The one set in the site's configuration.</dd>
           )}
         </div>
       </dl>
@@ -155,17 +158,17 @@ function Created({ email, generatedPassword }: { email: string; generatedPasswor
 }
 
 function SetupForm({
-  configuredEmail,
+  emailConfigured,
   passwordConfigured,
   lastResult,
   failure,
 }: {
-  configuredEmail: string | null;
+  emailConfigured: boolean;
   passwordConfigured: boolean;
   lastResult?: SubmissionResult<string[]>;
   failure?: string;
 }) {
-  const schema = configuredEmail ? AdminSetupSchema : AdminSetupEmailSchema;
+  const schema = emailConfigured ? AdminSetupSchema : AdminSetupEmailSchema;
   const [form, fields] = useForm({
     id: "admin-setup",
     lastResult,
@@ -177,25 +180,21 @@ function SetupForm({
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <>
-      <p className="mt-2 text-center text-ink-muted">Create the first administrator of this site. This works only once.</p>
+      <p className="mt-2 text-center text-ink-muted">Create the first administrator of this site. This works only once: whoever uses it first becomes the administrator.</p>
       <SchemaForm
         form={form}
         schema={schema}
         className="mt-6 flex flex-col gap-4"
       >
         <FormError errors={failure ? [failure] : undefined} id="admin-setup-error" />
-        {configuredEmail ? (
-          <div>
-            <p className="text-sm font-semibold text-ink">Email</p>
-            <p className="font-mono break-all text-ink">{configuredEmail}</p>
-            <p className="text-sm text-ink-muted">Set by ADMIN_EMAIL.</p>
-          </div>
+        {emailConfigured ? (
+          <p className="text-sm text-ink-muted">The administrator's email address is set in the site's configuration.</p>
         ) : (
           <TextField field={fields.email} label="Administrator email" type="email" autoComplete="email" />
         )}
         <p className="text-sm text-ink-muted">
           {passwordConfigured
-            ? "The initial password is the one set in ADMIN_INITIAL_PASSWORD."
+            ? "The initial password is the one set in the site's configuration."
             : "A strong initial password will be generated and shown once."}{" "}
           It must be changed at first login.
         </p>
