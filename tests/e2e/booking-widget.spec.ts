@@ -4,6 +4,7 @@ import { formatDay } from "../../app/ui/format";
 import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { dropPosts } from "./network";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { insertStayAsset } from "../factories/stays";
 import { bookedDates, freeStay } from "./stays-helpers";
 
 const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
@@ -11,7 +12,7 @@ const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Da
 /** Chooses the demo trailer in the widget and waits for its calendar; returns its id. */
 async function chooseTrailer(page: Page) {
   await widget(page).getByLabel("Location").selectOption({ label: "Stanwood" });
-  const select = widget(page).getByRole("combobox", { name: "Asset" });
+  const select = widget(page).getByRole("combobox", { name: "Stay" });
   await expect(select.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
   await select.selectOption({ label: "Lakeside RV Trailer · $165/night" });
   const assetId = await select.inputValue();
@@ -34,6 +35,17 @@ test("a visitor who is not signed in is sent to log in", async ({ page, visit })
   await widget(page).getByRole("button", { name: "Request Booking" }).click();
   await expect(toast(page, "Authentication Required")).toBeVisible();
   await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fstanwood%23reserve");
+});
+
+test("a location with one stay has it chosen already, its calendar shown", async ({ page, server, signIn, visit }) => {
+  const { location, asset } = await insertStayAsset(server.platform.db, `Cedar Cabin ${crypto.randomUUID().slice(0, 6)}`);
+  await signIn.customer();
+  await visit("/stanwood");
+  await waitForHydration(page);
+  await widget(page).getByLabel("Location").selectOption({ label: location.name });
+  // The field stays (the spec lists it), with the one stay there chosen: the customer goes straight to the dates.
+  await expect(widget(page).getByRole("combobox", { name: "Stay" })).toHaveValue(asset.id);
+  await expect(widget(page).locator(".rdp-root")).toBeVisible();
 });
 
 test("a customer picks free dates on the calendar and books; booked and past days can't be picked", async ({ page, signIn, visit }) => {

@@ -143,8 +143,8 @@ test.describe("without JavaScript", () => {
   test("the portal's booking form works as plain forms, with the server's messages", async ({ page }) => {
     await page.goto("/adopt-hive-signup?tab=booking");
     await page.getByLabel("Location").selectOption({ label: "Stanwood" });
-    await page.getByRole("button", { name: "Show assets" }).click();
-    await page.getByLabel("Asset").selectOption({ label: "Lakeside RV Trailer · $165/night" });
+    await page.getByRole("button", { name: "Show stays" }).click();
+    await page.getByLabel("Stay").selectOption({ label: "Lakeside RV Trailer · $165/night" });
     await page.getByRole("button", { name: "Continue" }).click();
     const assetId = await page.locator('input[name="assetId"]').inputValue();
 

@@ -129,7 +129,7 @@ test.describe("pages served without React, and the native drawer and menu", () =
     expect(scripts.length).toBeGreaterThan(1);
     const widget = page.getByRole("region", { name: "Reserve Your Dates" });
     await widget.getByLabel("Location").selectOption({ label: "Stanwood" });
-    await expect(widget.getByRole("combobox", { name: "Asset" }).getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
+    await expect(widget.getByRole("combobox", { name: "Stay" }).getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
     await expectAccessible(page, "/stanwood once hydrated");
   });
 

@@ -237,7 +237,7 @@ test.describe("the sponsor profile over rows written directly", () => {
 
     await open(page, "/sponsor-profile?tab=bookings");
     const table = page.getByRole("table");
-    await expect(table.getByRole("columnheader")).toHaveText(["Asset", "Type", "Status", "Check-in", "Check-out", "Guests", "Total"]);
+    await expect(table.getByRole("columnheader")).toHaveText(["Stay", "Type", "Status", "Check-in", "Check-out", "Guests", "Total"]);
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(2);
     // Newest first: the guest booking under the verified address, then the one made while signed in.

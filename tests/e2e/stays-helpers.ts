@@ -30,8 +30,8 @@ export async function freeStay(request: APIRequestContext, assetId: string, nigh
 export async function openPortalBooking(page: Page) {
   await page.goto("/adopt-hive-signup?tab=booking");
   await page.getByLabel("Location").selectOption({ label: "Stanwood" });
-  await expect(page.getByLabel("Asset")).toBeVisible();
-  await page.getByLabel("Asset").selectOption({ label: "Lakeside RV Trailer · $165/night" });
+  await expect(page.getByLabel("Stay")).toBeVisible();
+  await page.getByLabel("Stay").selectOption({ label: "Lakeside RV Trailer · $165/night" });
   await expect(page.getByRole("heading", { name: /Booking details/ })).toBeVisible();
   return page.locator('input[name="assetId"]').inputValue();
 }

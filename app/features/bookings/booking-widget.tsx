@@ -38,7 +38,7 @@ type RootData = { user: { email: string } | null } | undefined;
 const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
 
 /**
- * Reserve Your Dates: location → asset → a calendar where past days, booked nights and
+ * Reserve Your Dates: location → stay (an asset; the customer-facing word is "Stay") → a calendar where past days, booked nights and
  * check-ins whose stay would run into a booked night can't be picked. The server checks all of
  * it again; the database constraint has the final word.
  */
@@ -50,7 +50,7 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
   const ids = useId();
 
   const [locationId, setLocationId] = useState(defaultLocationId ?? locations[0]?.id ?? "");
-  const [assetId, setAssetId] = useState("");
+  const [chosenAssetId, setAssetId] = useState("");
   const [pickedCheckIn, setCheckIn] = useState<string | undefined>();
   const [nights, setNights] = useState(1);
   const [guests, setGuests] = useState(2);
@@ -59,6 +59,9 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
   const [phone, setPhone] = useState("");
 
   const assetsFetcher = useFetcher<{ assets: BookableAsset[]; failure: Toast | null }>();
+  const assets = assetsFetcher.data?.assets ?? [];
+  // A location with one stay has it chosen already (the field stays, as the spec lists it).
+  const assetId = chosenAssetId || (assets.length === 1 ? assets[0]!.id : "");
   const datesFetcher = useFetcher<{ today: string; ranges: BookedRange[] } | { failure: Toast }>();
   const booking = useFetcher<{ toast: Toast }>();
   useToast(booking.data?.toast);
@@ -80,7 +83,6 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
     if (booking.state === "idle" && booking.data?.toast && assetId) void loadDates(`/api/assets/${assetId}/booked-dates`);
   }, [booking.state, booking.data, assetId, loadDates]);
 
-  const assets = assetsFetcher.data?.assets ?? [];
   const asset = assets.find((a) => a.id === assetId);
   const calendar = assetId && datesFetcher.data && "today" in datesFetcher.data ? datesFetcher.data : undefined;
   const today = calendar?.today;
@@ -198,7 +200,7 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
               </div>
               <div className="flex flex-col gap-1.5 sm:col-span-2">
                 <label htmlFor={`${ids}-asset`} className={labelClasses}>
-                  Asset
+                  Stay
                 </label>
                 <select
                   id={`${ids}-asset`}

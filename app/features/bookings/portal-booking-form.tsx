@@ -78,7 +78,7 @@ export function PortalBookingForm({
         </div>
         {!hydrated && (
           <Button type="submit" variant="outline">
-            Show assets
+            Show stays
           </Button>
         )}
       </Form>
@@ -89,7 +89,7 @@ export function PortalBookingForm({
           <input type="hidden" name="location" value={data.locationId} />
           <div className="flex flex-1 flex-col gap-1.5">
             <label htmlFor="portal-asset" className={labelClasses}>
-              Asset
+              Stay
             </label>
             <select id="portal-asset" name="asset" defaultValue={data.asset?.id ?? ""} onChange={autoSubmit} className={selectClasses} key={data.asset?.id ?? `none-${data.locationId}`}>
               <option value="" disabled>

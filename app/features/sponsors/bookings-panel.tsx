@@ -54,7 +54,7 @@ export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; fa
             <caption className="pb-3 text-left text-sm text-ink-muted">Your stays, newest first. Pending requests are confirmed by our team.</caption>
             <thead>
               <tr className="border-b border-border text-sm text-ink-muted">
-                <th scope="col" className={cell}>Asset</th>
+                <th scope="col" className={cell}>Stay</th>
                 <th scope="col" className={cell}>Type</th>
                 <th scope="col" className={cell}>Status</th>
                 <th scope="col" className={cell}>Check-in</th>
