@@ -64,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** The public origin, for canonical URLs and sharing cards (see ui/seo.ts). */
     siteUrl: env.APP_URL,
     menuItems: await listVisibleMenuItems(db),
+    social: { facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     user: actor.kind === "anonymous" ? null : { email: actor.email },
     toast: context.get(flashToastContext),
   };
@@ -116,7 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {staticDocument && loaderData.toast && <FlashToast toast={loaderData.toast} />}
-      <SiteShell menuItems={loaderData.menuItems} user={loaderData.user} footer={!inBackOffice}>
+      <SiteShell menuItems={loaderData.menuItems} user={loaderData.user} footer={inBackOffice ? null : { social: loaderData.social }}>
         <Outlet />
       </SiteShell>
     </>
@@ -127,7 +128,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>("root");
   if (isRouteErrorResponse(error) && error.status === 404 && data) {
     return (
-      <SiteShell menuItems={data.menuItems} user={data.user}>
+      <SiteShell menuItems={data.menuItems} user={data.user} footer={{ social: data.social }}>
         <title>Page Not Found | Apiary</title>
         <NotFound />
       </SiteShell>

@@ -8,6 +8,8 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe("./data");
     expect(env.APP_URL).toBe("http://localhost:3000");
+    // No social link unless the organisation gives one: the footer shows none then.
+    expect([env.SOCIAL_FACEBOOK_URL, env.SOCIAL_X_URL, env.SOCIAL_YOUTUBE_URL]).toEqual([undefined, undefined, undefined]);
   });
 
   it("treats an empty DATABASE_URL as unset and trims APP_URL's trailing slash", () => {
@@ -23,6 +25,8 @@ describe("configuration", () => {
     [{ SMTP_URL: "http://mail" }, /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ CONTACT_TO: "not-an-address" }, /CONTACT_TO must be an e-mail address/],
     [{ APP_URL: "localhost" }, /APP_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ SOCIAL_X_URL: "javascript:alert(1)" }, /SOCIAL_X_URL must be an https:\/\/ URL/],
+    [{ SOCIAL_FACEBOOK_URL: "http://facebook.com/apiary" }, /SOCIAL_FACEBOOK_URL must be an https:\/\/ URL/],
   ])("refuses %o with one line naming the variable", (source, message) => {
     let error: unknown;
     try {

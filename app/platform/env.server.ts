@@ -59,6 +59,10 @@ export const EnvSchema = z.object({
     .trim()
     .default("https://www.eventbrite.com/")
     .refine((v) => isUrlWith(v, ["https:"]), { message: "must be an https:// URL" }),
+  /** The organisation's pages, linked from the footer; one not set is not shown. */
+  SOCIAL_FACEBOOK_URL: optionalUrl(["https:"], "must be an https:// URL"),
+  SOCIAL_X_URL: optionalUrl(["https:"], "must be an https:// URL"),
+  SOCIAL_YOUTUBE_URL: optionalUrl(["https:"], "must be an https:// URL"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Signs session cookies and encrypts 2FA secrets. Unset: generated once and kept in DATA_DIR. */
   AUTH_SECRET: z

@@ -13,11 +13,13 @@ const LOCATIONS: ReadonlyArray<{ name: string; status: LocationStatus; to?: stri
   { name: "Eastern WA", status: "Planned" },
 ];
 
-// The organisation fills in its own handles later.
-const SOCIAL_LINKS = [
-  { name: "Facebook", href: "https://www.facebook.com/", icon: FacebookIcon },
-  { name: "X", href: "https://x.com/", icon: XIcon },
-  { name: "YouTube", href: "https://www.youtube.com/", icon: YouTubeIcon },
+/** The organisation's pages elsewhere (SOCIAL_*_URL settings); one not set is not shown. */
+export type SocialLinks = { facebook?: string; x?: string; youtube?: string };
+
+const SOCIAL_NETWORKS = [
+  { key: "facebook", name: "Facebook", icon: FacebookIcon },
+  { key: "x", name: "X", icon: XIcon },
+  { key: "youtube", name: "YouTube", icon: YouTubeIcon },
 ] as const;
 
 const statusClass: Record<LocationStatus, string> = {
@@ -29,7 +31,8 @@ const statusClass: Record<LocationStatus, string> = {
 const footerLink =
   "rounded-sm text-cream underline decoration-forest-400 underline-offset-4 transition-colors hover:text-honey-300 hover:decoration-honey-300";
 
-export function SiteFooter() {
+export function SiteFooter({ social }: { social: SocialLinks }) {
+  const networks = SOCIAL_NETWORKS.flatMap((network) => (social[network.key] ? [{ ...network, href: social[network.key]! }] : []));
   return (
     <footer className="surface-dark mt-auto">
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-8 sm:px-6 lg:px-8 lg:pt-16">
@@ -77,8 +80,9 @@ export function SiteFooter() {
           </FooterColumn>
 
           <FooterColumn title="Connect">
-            <ul className="flex gap-2">
-              {SOCIAL_LINKS.map(({ name, href, icon: Icon }) => (
+            {networks.length > 0 && (
+            <ul className="mb-5 flex gap-2">
+              {networks.map(({ name, href, icon: Icon }) => (
                 <li key={name}>
                   <a
                     href={href}
@@ -92,7 +96,8 @@ export function SiteFooter() {
                 </li>
               ))}
             </ul>
-            <ul className="mt-5 space-y-2.5 text-sm">
+            )}
+            <ul className="space-y-2.5 text-sm">
               <li className="text-forest-100">Newsletter</li>
               <li>
                 <Link to="/contact" className={footerLink}>

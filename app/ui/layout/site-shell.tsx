@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { MenuLink } from "./menu-link";
 import { InsideShellProvider } from "./shell-context";
-import { SiteFooter } from "./site-footer";
+import { SiteFooter, type SocialLinks } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 export type { MenuLink } from "./menu-link";
@@ -10,13 +10,13 @@ export type SiteShellProps = {
   /** The visible menu items, in display order. */
   menuItems: MenuLink[];
   user: { email: string } | null;
-  /** The public marketing footer; not under the back-office. */
-  footer?: boolean;
+  /** The public marketing footer, with the organisation's social links; none under the back-office. */
+  footer: { social: SocialLinks } | null;
   children: ReactNode;
 };
 
 /** The frame of every public page: skip link, sticky header with the drawer, <main id="main">, footer. */
-export function SiteShell({ menuItems, user, footer = true, children }: SiteShellProps) {
+export function SiteShell({ menuItems, user, footer, children }: SiteShellProps) {
   return (
     <InsideShellProvider value={true}>
       <div className="flex min-h-dvh flex-col">
@@ -30,7 +30,7 @@ export function SiteShell({ menuItems, user, footer = true, children }: SiteShel
         <main id="main" tabIndex={-1} className="flex-1">
           {children}
         </main>
-        {footer && <SiteFooter />}
+        {footer && <SiteFooter social={footer.social} />}
       </div>
     </InsideShellProvider>
   );
