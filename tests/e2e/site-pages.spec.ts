@@ -59,10 +59,15 @@ test.describe("landing A (/)", () => {
       await expect(stanwood).toContainText(offer);
     }
     await expect(stanwood.getByRole("link")).toHaveAttribute("href", "/stanwood");
-    for (const place of ["Arlington, WA", "Eastern Washington"]) {
+    for (const [place, why] of [
+      ["Arlington, WA", "Opening next: its date will be on our blog first."],
+      ["Eastern Washington", "Planned for later: members vote on when it comes."],
+    ]) {
       const card = book.getByRole("listitem").filter({ has: page.getByRole("heading", { name: place }) });
       await expect(card).toContainText("Coming Soon");
+      // A disabled button says why.
       await expect(card.getByRole("button", { name: "Notify Me" })).toBeDisabled();
+      await expect(card.getByRole("button", { name: "Notify Me" })).toHaveAccessibleDescription(why!);
     }
 
     const team = section(page, "Meet Our Team");

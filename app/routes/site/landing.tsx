@@ -241,8 +241,8 @@ function BookYourExperience() {
           </ButtonLink>
         </li>
         {[
-          { name: "Arlington, WA", text: "240 acres of farmland by the river: room for many more hives, meadows and stays." },
-          { name: "Eastern Washington", text: "500 acres of rolling hills where we plan our largest sanctuary yet." },
+          { id: "arlington", name: "Arlington, WA", text: "240 acres of farmland by the river: room for many more hives, meadows and stays.", why: "Opening next: its date will be on our blog first." },
+          { id: "eastern", name: "Eastern Washington", text: "500 acres of rolling hills where we plan our largest sanctuary yet.", why: "Planned for later: members vote on when it comes." },
         ].map((site) => (
           <li key={site.name} className="flex flex-col rounded-2xl border border-border bg-surface p-6 shadow-card">
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -250,9 +250,15 @@ function BookYourExperience() {
               <span className="rounded-full bg-honey-100 px-3 py-1 text-sm font-semibold text-honey-900">Coming Soon</span>
             </div>
             <p className="mt-2 mb-6 text-ink-muted">{site.text}</p>
-            <Button variant="outline" disabled className="mt-auto self-start">
-              Notify Me
-            </Button>
+            {/* Not open for sign-ups yet: the button says why rather than doing nothing. */}
+            <div className="mt-auto flex flex-col items-start gap-2">
+              <Button variant="outline" disabled aria-describedby={`notify-${site.id}`}>
+                Notify Me
+              </Button>
+              <p id={`notify-${site.id}`} className="text-sm text-ink-muted">
+                {site.why}
+              </p>
+            </div>
           </li>
         ))}
       </ul>
