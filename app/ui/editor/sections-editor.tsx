@@ -39,8 +39,10 @@ export function SectionsEditor({ initial, errors, module }: { initial: readonly 
       {sections.length === 0 && <p className="rounded-xl border border-dashed border-border p-4 text-sm text-ink-muted">No sections yet: the page says “This page is currently being built. Check back soon!”</p>}
       <ol className="flex flex-col gap-4">
         {sections.map((section, index) => {
-          const titleError = errors[`sections[${index}].title`]?.[0];
-          const contentError = errors[`sections[${index}].content`]?.[0];
+          // The browser's check names a field sections[0].title, the server's answer sections.0.title.
+          const errorOf = (field: "title" | "content") => (errors[`sections[${index}].${field}`] ?? errors[`sections.${index}.${field}`])?.[0];
+          const titleError = errorOf("title");
+          const contentError = errorOf("content");
           const titleId = `${id}-title-${section.key}`;
           return (
             <li key={section.key} className="flex flex-col gap-3 rounded-2xl border border-border bg-cream/60 p-4" aria-label={`Section ${index + 1}`}>
