@@ -232,6 +232,9 @@ function ToolButton({ icon: Icon, label, pressed, disabled, onClick }: { icon: L
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
+      // A click keeps the caret in the text: what is typed next goes there at once, not to this
+      // button while the editor takes focus back a frame later. The keyboard path is unchanged.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-cream-dark disabled:opacity-40 aria-pressed:bg-forest-700 aria-pressed:text-cream"
     >
