@@ -52,13 +52,13 @@ async function giveCookies(context: BrowserContext, server: TestServer, headers:
   await context.addCookies(cookies);
 }
 
-export type CustomerOptions = { email?: string; password?: string; companyName?: string; phoneNumber?: string; verified?: boolean };
+export type CustomerOptions = { name?: string; email?: string; password?: string; companyName?: string; phoneNumber?: string; verified?: boolean };
 
 /** A customer signed up as the sign-up form does it, signed in in `context`. */
 export async function signInCustomer(server: TestServer, context: BrowserContext, options: CustomerOptions = {}): Promise<SignedIn> {
   const email = options.email ?? uniqueEmail("customer");
   const password = options.password ?? TEST_PASSWORD;
-  const result = await signUpCustomer(server.platform, { email, password, companyName: options.companyName, phoneNumber: options.phoneNumber }, metaFor(server));
+  const result = await signUpCustomer(server.platform, { name: options.name, email, password, companyName: options.companyName, phoneNumber: options.phoneNumber }, metaFor(server));
   if (!result.ok) throw new Error(`sign-up failed: ${result.toast.description}`);
   // The e-mailed link that verifies an address has tests of its own (customer-auth.spec.ts).
   if (options.verified) await server.platform.db.update(users).set({ emailVerified: true }).where(eq(users.id, result.userId));

@@ -100,13 +100,15 @@ test.describe("editing the profile", () => {
     await signIn.customer();
     await open(page, "/sponsor-profile");
     const details = page.getByRole("region", { name: "Profile Details" });
-    await expect(details.getByText("Not provided")).toHaveCount(3);
+    // No name at sign-up: none is made up from the e-mail.
+    await expect(details.getByText("Not provided")).toHaveCount(4);
 
     await details.getByRole("link", { name: "Edit Profile" }).click();
     await expect(page).toHaveURL("/sponsor-profile?tab=profile&edit=1");
-    await expect(details.getByLabel(/Company name/)).toBeFocused();
+    await expect(details.getByRole("textbox", { name: /^Name/ })).toBeFocused();
     await expectAccessible(page, "profile edit form");
 
+    await details.getByRole("textbox", { name: /^Name/ }).fill("Fern Clover");
     await details.getByLabel(/Company name/).fill("Clover Fields Ltd");
     await details.getByLabel(/Address/).fill("12 Lake Road\nStanwood, WA 98292");
     await details.getByLabel(/Phone number/).fill("call me maybe");
@@ -121,6 +123,7 @@ test.describe("editing the profile", () => {
     await expect(toast(page, "Profile updated")).toBeVisible();
     await expect(page).toHaveURL("/sponsor-profile?tab=profile");
     await expect(details.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+    await expect(details).toContainText("Fern Clover");
     await expect(details).toContainText("Clover Fields Ltd");
     await expect(details).toContainText("12 Lake Road");
     await expect(details).toContainText("Stanwood, WA 98292");

@@ -74,12 +74,13 @@ export async function insertStaff(db: Queryable, grants: Grants, options: { emai
 /** A signed-up customer: user, profile, customer role and (unless told) the sponsor record. */
 export async function insertCustomer(
   db: Queryable,
-  options: { email?: string; emailVerified?: boolean; sponsor?: boolean } = {},
+  options: { email?: string; emailVerified?: boolean; sponsor?: boolean; name?: string } = {},
 ): Promise<CustomerActor> {
   const id = crypto.randomUUID();
   const email = options.email ?? `sponsor-${id.slice(0, 8)}@example.com`;
   const emailVerified = options.emailVerified ?? true;
-  await db.insert(users).values({ id, email, emailVerified, name: email.split("@")[0]! });
+  // As sign-up stores it: the name typed, or none (never one made from the e-mail).
+  await db.insert(users).values({ id, email, emailVerified, name: options.name ?? "" });
   await db.insert(profiles).values({ id, email, firstLogin: false });
   await db.insert(userRoles).values({ userId: id, role: "customer" });
   if (options.sponsor ?? true) await db.insert(sponsors).values({ userId: id, email });

@@ -19,6 +19,8 @@ export const CustomerLoginSchema = z.object({
 export type CustomerLoginInput = z.infer<typeof CustomerLoginSchema>;
 
 export const CustomerSignUpSchema = z.object({
+  // Optional, like company and phone: booking forms prefill it; nothing invents one from the e-mail.
+  name: optionalText("Name", 100, "Name must be less than 100 characters"),
   email,
   password: z
     .string({ message: "Password must be at least 6 characters" })

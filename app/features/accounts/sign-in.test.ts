@@ -22,6 +22,13 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
+  it("sign-up keeps the name the person typed, trimmed", async () => {
+    const result = await signUpCustomer(platform, { name: "  Sam Sponsor ", email: "sam.sponsor@example.com", password: "buzzing-meadow" }, testMeta());
+    expect(result.ok).toBe(true);
+    const [user] = await t.db.select({ name: users.name }).from(users).where(eq(users.email, "sam.sponsor@example.com"));
+    expect(user?.name).toBe("Sam Sponsor");
+  });
+
   it("sign-up creates user, password hash, profile, customer role and sponsor together, and queues the verification e-mail", async () => {
     const result = await signUpCustomer(
       platform,
@@ -31,6 +38,8 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
     expect(result.ok).toBe(true);
     const [user] = await t.db.select().from(users).where(eq(users.email, "fern@example.com"));
     expect(user!.emailVerified).toBe(false);
+    // No name given: none is made up from the e-mail ("fern").
+    expect(user!.name).toBe("");
     const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user!.id));
     // scrypt at the tests' cost (the production cost, 2^17, is asserted in auth.schema.test.ts).
     expect(account!.password).toMatch(new RegExp(`^\\$scrypt\\$ln=${TEST_PASSWORD_HASH_LOG_N},r=8,p=1\\$`));

@@ -8,7 +8,7 @@ import { getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import type { RequestMeta } from "./request-meta";
 
-export type NewCustomer = { email: string; password: string; companyName?: string; phoneNumber?: string };
+export type NewCustomer = { name?: string; email: string; password: string; companyName?: string; phoneNumber?: string };
 
 export type SignUpResult = { ok: true; headers: Headers; userId: string } | { ok: false; toast: Toast; status: number };
 
@@ -33,7 +33,7 @@ export async function signUpCustomer(platform: Platform, unchecked: NewCustomer,
   try {
     // companyName and phoneNumber ride along for the account hook that creates the sponsor record.
     const body = {
-      name: input.email.split("@")[0] ?? "",
+      name: input.name ?? "",
       email: input.email,
       password: input.password,
       companyName: input.companyName,

@@ -22,7 +22,7 @@ type Props = {
   lastResult?: SubmissionResult<string[]> | null;
 };
 
-/** Company name, address and phone number: shown, or (Edit Profile) in a form that posts to the page. */
+/** Name, company name, address and phone number: shown, or (Edit Profile) in a form that posts to the page. */
 export function ProfileDetails({ profile, editing, lastResult }: Props) {
   const editLink = useRef<HTMLAnchorElement>(null);
   const wasEditing = useRef(editing);
@@ -51,6 +51,7 @@ export function ProfileDetails({ profile, editing, lastResult }: Props) {
 
 function DetailsView({ profile }: { profile: SponsorProfileValues }) {
   const rows = [
+    ["Name", profile.name],
     ["Company name", profile.companyName],
     ["Address", profile.address],
     ["Phone number", profile.phoneNumber],
@@ -71,7 +72,7 @@ function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; l
   const [form, fields] = useForm({
     id: "sponsor-profile",
     lastResult,
-    defaultValue: { companyName: profile.companyName ?? "", address: profile.address ?? "", phoneNumber: profile.phoneNumber ?? "" },
+    defaultValue: { name: profile.name ?? "", companyName: profile.companyName ?? "", address: profile.address ?? "", phoneNumber: profile.phoneNumber ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorProfileSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -89,7 +90,8 @@ function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; l
     >
       <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
       <FormError errors={form.errors} id={form.errorId} />
-      <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional maxLength={PROFILE_LIMITS.companyName} autoFocus />
+      <TextField field={fields.name} label="Name" autoComplete="name" optional maxLength={PROFILE_LIMITS.name} autoFocus />
+      <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional maxLength={PROFILE_LIMITS.companyName} />
       <TextAreaField rows={3} field={fields.address} label="Address" autoComplete="street-address" optional maxLength={PROFILE_LIMITS.address} />
       <TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phoneNumber} />
       <div className="mt-2 flex flex-wrap gap-3">

@@ -17,6 +17,8 @@ const optionalText = (field: string, max: number, message: string) =>
 const PHONE_CHARACTERS = /^[0-9+()\-.\s]*$/;
 
 export const SponsorProfileSchema = z.object({
+  // The person's name (on the account): what booking forms prefill.
+  name: optionalText("Name", 100, "Name must be at most 100 characters"),
   companyName: optionalText("Company name", 200, "Company name must be at most 200 characters"),
   address: optionalText("Address", 500, "Address must be at most 500 characters"),
   phoneNumber: optionalText("Phone number", 40, "Phone number must be at most 40 characters").refine(
@@ -27,4 +29,4 @@ export const SponsorProfileSchema = z.object({
 export type SponsorProfileInput = z.input<typeof SponsorProfileSchema>;
 export type SponsorProfileValues = z.output<typeof SponsorProfileSchema>;
 
-export const PROFILE_LIMITS = { companyName: 200, address: 500, phoneNumber: 40 } as const;
+export const PROFILE_LIMITS = { name: 100, companyName: 200, address: 500, phoneNumber: 40 } as const;

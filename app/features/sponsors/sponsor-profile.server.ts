@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hiveTiers, sponsors } from "~/platform/db/schema";
+import { hiveAdoptions, hiveTiers, sponsors, users } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
 
@@ -22,6 +22,7 @@ export type SponsorProfile = SponsorProfileValues & {
 export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorProfile | null> {
   const [row] = await db
     .select({
+      name: users.name,
       companyName: sponsors.companyName,
       address: sponsors.address,
       phoneNumber: sponsors.phoneNumber,
@@ -32,6 +33,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
       tierPriceAnnual: hiveTiers.priceAnnual,
     })
     .from(sponsors)
+    .innerJoin(users, eq(users.id, sponsors.userId))
     .leftJoin(hiveTiers, eq(hiveTiers.id, sponsors.tierId))
     .where(eq(sponsors.userId, actor.userId));
   if (!row) return null;
@@ -48,7 +50,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
         .where(and(eq(hiveAdoptions.userId, actor.userId), eq(hiveAdoptions.status, "pending")))
         .orderBy(desc(hiveAdoptions.createdAt))
         .limit(1);
-  return { companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier, pendingTier: pending?.name ?? null };
+  return { name: row.name || null, companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier, pendingTier: pending?.name ?? null };
 }
 
 export type UpdateSponsorProfileResult =
@@ -56,20 +58,24 @@ export type UpdateSponsorProfileResult =
   | { ok: false; status: 400 | 401 | 403 | 404; message: string };
 
 /**
- * Changes company name, address and phone number of the actor's own sponsor record, and
- * nobody else's: the row is chosen by the session's user, never by anything the form sends.
+ * Changes the name (on the account), company name, address and phone number of the actor's own
+ * sponsor record, and nobody else's: the rows are chosen by the session's user, never by anything
+ * the form sends.
  */
 export async function updateSponsorProfile(db: Queryable, actor: Actor, input: unknown): Promise<UpdateSponsorProfileResult> {
   if (actor.kind === "anonymous") return { ok: false, status: 401, message: "Please log in to update your profile." };
   if (actor.kind === "staff") return { ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE };
   const parsed = SponsorProfileSchema.safeParse(input);
   if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid profile" };
-  const { companyName, address, phoneNumber } = parsed.data;
-  const updated = await db
-    .update(sponsors)
-    .set({ companyName, address, phoneNumber })
-    .where(eq(sponsors.userId, actor.userId))
-    .returning({ companyName: sponsors.companyName, address: sponsors.address, phoneNumber: sponsors.phoneNumber });
-  if (updated.length === 0) return { ok: false, status: 404, message: "There is no sponsor profile for this account." };
-  return { ok: true, profile: updated[0]! };
+  const { name, companyName, address, phoneNumber } = parsed.data;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(sponsors)
+      .set({ companyName, address, phoneNumber })
+      .where(eq(sponsors.userId, actor.userId))
+      .returning({ companyName: sponsors.companyName, address: sponsors.address, phoneNumber: sponsors.phoneNumber });
+    if (!updated) return { ok: false, status: 404, message: "There is no sponsor profile for this account." } as const;
+    await tx.update(users).set({ name: name ?? "", updatedAt: new Date() }).where(eq(users.id, actor.userId));
+    return { ok: true, profile: { name, ...updated } } as const;
+  });
 }

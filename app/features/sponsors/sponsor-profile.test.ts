@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sponsors } from "~/platform/db/schema";
+import { sponsors, users } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { insertCustomer, insertUser, type CustomerActor } from "../../../tests/factories/accounts";
 import { ADMIN_REFUSED_MESSAGE } from "../accounts/messages";
@@ -10,7 +10,8 @@ import { getSponsorProfile, updateSponsorProfile } from "./sponsor-profile.serve
 
 describe("SponsorProfileSchema", () => {
   it("trims, and turns empty or missing fields into null", () => {
-    expect(SponsorProfileSchema.parse({ companyName: "  Clover Fields  ", address: "", phoneNumber: undefined })).toEqual({
+    expect(SponsorProfileSchema.parse({ name: " Sam Sponsor ", companyName: "  Clover Fields  ", address: "", phoneNumber: undefined })).toEqual({
+      name: "Sam Sponsor",
       companyName: "Clover Fields",
       address: null,
       phoneNumber: null,
@@ -22,6 +23,7 @@ describe("SponsorProfileSchema", () => {
     expect(SponsorProfileSchema.safeParse({ companyName: "x".repeat(201) }).error?.issues[0]?.message).toBe(
       "Company name must be at most 200 characters",
     );
+    expect(SponsorProfileSchema.safeParse({ name: "x".repeat(101) }).error?.issues[0]?.message).toBe("Name must be at most 100 characters");
     expect(SponsorProfileSchema.safeParse({ address: "x".repeat(501) }).error?.issues[0]?.message).toBe("Address must be at most 500 characters");
     expect(SponsorProfileSchema.safeParse({ phoneNumber: "1".repeat(41) }).error?.issues[0]?.message).toBe("Phone number must be at most 40 characters");
     expect(SponsorProfileSchema.safeParse({ phoneNumber: "+1 (360) 555-0199" }).success).toBe(true);
@@ -47,9 +49,15 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
 
   const sponsorRow = async (userId: string) => (await t.db.select().from(sponsors).where(eq(sponsors.userId, userId)))[0]!;
 
+  const nameOf = async (userId: string) => (await t.db.select({ name: users.name }).from(users).where(eq(users.id, userId)))[0]!.name;
+
   it("updates the signed-in customer's own row and no other", async () => {
-    const result = await updateSponsorProfile(t.db, me, { companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
-    expect(result).toEqual({ ok: true, profile: { companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" } });
+    const result = await updateSponsorProfile(t.db, me, { name: "Sam Sponsor", companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
+    expect(result).toEqual({ ok: true, profile: { name: "Sam Sponsor", companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" } });
+    // The name is the account's: what the booking forms prefill.
+    expect(await nameOf(me.userId)).toBe("Sam Sponsor");
+    expect(await nameOf(neighbour.userId)).toBe("");
+    expect(await getSponsorProfile(t.db, me)).toMatchObject({ name: "Sam Sponsor", companyName: "Clover Fields Ltd" });
     expect(await sponsorRow(me.userId)).toMatchObject({ companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
     expect(await sponsorRow(neighbour.userId)).toMatchObject({ companyName: "Neighbour Co", address: "2 Comb Road", phoneNumber: "555 0100" });
   });
@@ -62,8 +70,10 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
   });
 
   it("clears fields sent empty", async () => {
-    await updateSponsorProfile(t.db, me, { companyName: "", address: "", phoneNumber: "" });
+    await updateSponsorProfile(t.db, me, { name: "", companyName: "", address: "", phoneNumber: "" });
     expect(await sponsorRow(me.userId)).toMatchObject({ companyName: null, address: null, phoneNumber: null });
+    expect(await nameOf(me.userId)).toBe("");
+    expect(await getSponsorProfile(t.db, me)).toMatchObject({ name: null });
   });
 
   it("refuses anonymous visitors and administrators", async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { readFileSync } from "node:fs";
@@ -6,7 +6,7 @@ import path from "node:path";
 import { queryRows } from "./client.server";
 import { migrationsFolder, runMigrations } from "./migrate.server";
 import { sqlStateOf, SqlState } from "./errors";
-import { assets, bookings, hiveTiers, locations, pages } from "./schema";
+import { assets, bookings, hiveTiers, locations, pages, users } from "./schema";
 
 describe.each(testEngines())("schema on $name", ({ open }) => {
   let t: TestDatabase;
@@ -100,5 +100,17 @@ describe.each(testEngines())("schema on $name", ({ open }) => {
     expect(updated!.updatedAt.getTime()).toBeGreaterThan(page!.updatedAt.getTime());
     const badSlug = await t.db.insert(pages).values({ slug: "Not A Slug", title: "x" }).catch((e: unknown) => e);
     expect(sqlStateOf(badSlug)).toBe(SqlState.checkViolation);
+  });
+
+  it("0014 clears the names sign-up used to make from the e-mail, and keeps real ones", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const person = (name: string, local: string) => ({ id: crypto.randomUUID(), email: `${local}-${tag}@example.com`, name: name.replace("{tag}", tag) });
+    const madeUp = person("sam.sponsor-{tag}", "sam.sponsor");
+    const real = person("Sam Sponsor", "sam.real");
+    const empty = person("", "sam.empty");
+    await t.db.insert(users).values([madeUp, real, empty]);
+    await t.db.execute(sql.raw(readFileSync(path.join(migrationsFolder(), "0014_account_names.sql"), "utf8")));
+    const names = await t.db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [madeUp.id, real.id, empty.id]));
+    expect(Object.fromEntries(names.map((row) => [row.id, row.name]))).toEqual({ [madeUp.id]: "", [real.id]: "Sam Sponsor", [empty.id]: "" });
   });
 });
