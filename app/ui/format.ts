@@ -1,4 +1,4 @@
-import { format, parseISO } from "date-fns";
+import { format, parse, parseISO } from "date-fns";
 
 /** A calendar day (yyyy-MM-dd) as the spec shows dates: "Nov 02, 2026". */
 export function formatDay(day: string): string {
@@ -10,4 +10,14 @@ export function formatDate(value: Date | string): string {
   return format(typeof value === "string" ? parseISO(value) : value, "MMM dd, yyyy");
 }
 
-export { formatUsd } from "~/platform/money";
+export { formatUsd } from "../platform/money";
+
+/** A time of day ("15:00" or "15:00:00") in the site's 12-hour US format: "3:00 PM". */
+export function formatClockTime(time: string): string {
+  return format(parse(time.slice(0, 5), "HH:mm", new Date(2000, 0, 1)), "h:mm a");
+}
+
+/** A short day for lists of dates: "Wed, Nov 25". */
+export function formatShortDay(day: string): string {
+  return format(parseISO(day), "EEE, MMM d");
+}

@@ -37,7 +37,7 @@ test("an administrator adds an asset, closes it with a stay ahead, and can't del
   await dialog.getByRole("button", { name: "Add Asset" }).click();
   await expect(toast(page, "Asset added")).toBeVisible();
   const row = page.getByRole("row").filter({ hasText: name });
-  await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([name, "RV", location.name, "Available", "15:00", "11:00", "$125.50", "Sleeps four, lake view.", "Actions"]);
+  await expect.poll(() => row.getByRole("cell").allInnerTexts()).toEqual([name, "RV", location.name, "Available", "3:00 PM", "11:00 AM", "$125.50", "Sleeps four, lake view.", "Actions"]);
 
   // A guest books it on the site; then it goes into maintenance: the dialog names the stay first.
   const assetId = new URL((await row.getByRole("link").first().getAttribute("href")) ?? "", server.url).searchParams.get("id")!;
@@ -56,7 +56,7 @@ test("an administrator adds an asset, closes it with a stay ahead, and can't del
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(readFileSync((await download.path())!, "utf8").trim().split("\r\n")).toEqual([
     "Name,Type,Location,Status,Check-in,Check-out,Price per night,Description",
-    `${name},RV,${location.name},Maintenance,15:00,11:00,$125.50,"Sleeps four, lake view."`,
+    `${name},RV,${location.name},Maintenance,3:00 PM,11:00 AM,$125.50,"Sleeps four, lake view."`,
   ]);
 
   await row.getByRole("button", { name: `Actions for ${name}` }).click();

@@ -1,4 +1,5 @@
 import { Caravan } from "lucide-react";
+import { formatClockTime } from "../../ui/format";
 import { formatMoney } from "../back-office/format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
@@ -46,8 +47,8 @@ export const assetsScreen = defineScreen<AssetRow>({
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[row.status]}`}>{ASSET_STATUS_LABELS[row.status]}</span>,
       sortable: true,
     },
-    { id: "checkIn", header: "Check-in", value: (row) => row.checkInTime },
-    { id: "checkOut", header: "Check-out", value: (row) => row.checkOutTime },
+    { id: "checkIn", header: "Check-in", value: (row) => formatClockTime(row.checkInTime) },
+    { id: "checkOut", header: "Check-out", value: (row) => formatClockTime(row.checkOutTime) },
     { id: "price", header: "Price per night", value: (row) => formatMoney(row.pricePerNight), sortable: true },
     { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
   ],

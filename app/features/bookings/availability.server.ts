@@ -2,7 +2,7 @@ import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { assets, locations } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
-import { nightsBetween, todayIn, type BookedRange } from "./stay-dates";
+import { freeWindows, nightsBetween, todayIn, type BookedRange, type FreeWindow } from "./stay-dates";
 
 /** Locations having at least one available asset, by name (public data). */
 export function listBookableLocations(db: Queryable) {
@@ -79,6 +79,22 @@ export async function listBookedRanges(db: Queryable, assetId: string, now = new
     sql`select lower(nights)::text as "checkIn", upper(nights)::text as "checkOut" from asset_nights where asset_id = ${assetId} and upper(nights) > ${today}::date order by lower(nights)`,
   );
   return { today, ranges: rows };
+}
+
+export type StayAtAGlance = BookableAsset & { nextFree: FreeWindow[] };
+
+/**
+ * What a visitor wants first about a location's stays: price, times and the next free dates
+ * (the first three runs of free nights), before choosing anything.
+ */
+export async function listStaysAtAGlance(db: Queryable, locationId: string, now = new Date()): Promise<StayAtAGlance[]> {
+  const stays = await listAvailableAssets(db, locationId);
+  return Promise.all(
+    stays.map(async (stay) => {
+      const calendar = await listBookedRanges(db, stay.id, now);
+      return { ...stay, nextFree: calendar ? freeWindows(calendar.today, calendar.ranges, 3) : [] };
+    }),
+  );
 }
 
 /** nights × price per night, in integer cents. */

@@ -7,7 +7,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { insertAsset, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
-import { listAvailableAssets, listBookableLocations, listBookedRanges } from "./availability.server";
+import { listAvailableAssets, listBookableLocations, listBookedRanges, listStaysAtAGlance } from "./availability.server";
 import { createBooking } from "./bookings.server";
 import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, DATES_UNAVAILABLE } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
@@ -59,6 +59,19 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     const assets = await listAvailableAssets(t.db, locationId);
     expect(assets.map((a) => a.name)).toEqual(["A Cabin", "B Trailer"]);
     expect(assets[0]).toMatchObject({ pricePerNightCents: 9950, type: "rental", checkInTime: "15:00", checkOutTime: "11:00" });
+  });
+
+  it("gives each stay of a location its price, times and next free dates, counted from the property's today", async () => {
+    const lake = await insertLocation(t.db, { name: "Glance Lake" });
+    const rv = await insertAsset(t.db, lake.id, { name: "Glance RV", pricePerNight: "120.00" });
+    const stay = await createBooking(platform, anonymous, request(rv.id, addDays(PROPERTY_TODAY, 1), addDays(PROPERTY_TODAY, 3)), meta(), NOW);
+    expect(stay.ok).toBe(true);
+    const [glance] = await listStaysAtAGlance(t.db, lake.id, NOW);
+    expect(glance).toMatchObject({ name: "Glance RV", pricePerNightCents: 12000, checkInTime: "15:00", checkOutTime: "11:00" });
+    expect(glance?.nextFree).toEqual([
+      { from: PROPERTY_TODAY, until: addDays(PROPERTY_TODAY, 1) },
+      { from: addDays(PROPERTY_TODAY, 3), until: null },
+    ]);
   });
 
   it("takes today from the property's time zone, not UTC", () => {

@@ -8,7 +8,7 @@ import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
-import { formatDay } from "~/ui/format";
+import { formatClockTime, formatDay } from "~/ui/format";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
@@ -158,7 +158,7 @@ function BookingDetails({
           Booking details · {asset.name}
         </h3>
         <p className="mt-1 text-sm text-ink-muted">
-          {formatUsd(asset.pricePerNightCents)} per night · check-in from {asset.checkInTime}, check-out by {asset.checkOutTime}
+          {formatUsd(asset.pricePerNightCents)} per night · check-in from {formatClockTime(asset.checkInTime)}, check-out by {formatClockTime(asset.checkOutTime)}
         </p>
         {asset.description && <p className="mt-2 text-sm text-ink-muted">{asset.description}</p>}
       </div>

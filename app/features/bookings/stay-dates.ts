@@ -38,3 +38,22 @@ export type BookedRange = { checkIn: string; checkOut: string };
 export function overlapsAny(checkIn: string, checkOut: string, ranges: readonly BookedRange[]): boolean {
   return ranges.some((r) => checkIn < r.checkOut && r.checkIn < checkOut);
 }
+
+/** A run of free nights: check in on `from`, check out by `until` (null: nothing booked after it). */
+export type FreeWindow = { from: string; until: string | null };
+
+/**
+ * The first `count` runs of free nights from `today`, for "next free dates": `ranges` sorted by
+ * check-in, as listBookedRanges returns them (a run ends where the next booked night begins).
+ */
+export function freeWindows(today: string, ranges: readonly BookedRange[], count: number): FreeWindow[] {
+  const windows: FreeWindow[] = [];
+  let free = today;
+  for (const range of ranges) {
+    if (windows.length === count) return windows;
+    if (range.checkIn > free) windows.push({ from: free, until: range.checkIn });
+    if (range.checkOut > free) free = range.checkOut;
+  }
+  if (windows.length < count) windows.push({ from: free, until: null });
+  return windows;
+}

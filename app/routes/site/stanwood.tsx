@@ -1,6 +1,9 @@
 import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, Utensils, Waves, Wifi } from "lucide-react";
 import { BookingWidget } from "~/features/bookings/booking-widget";
-import { listBookableLocations } from "~/features/bookings/availability.server";
+import { authStateContext } from "~/features/accounts/actor";
+import { listBookableLocations, listStaysAtAGlance } from "~/features/bookings/availability.server";
+import { accountNameOf } from "~/features/bookings/bookings.server";
+import { StayFacts } from "~/features/bookings/stay-facts";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
 import { ArtImage } from "~/ui/art/art-image";
@@ -26,10 +29,14 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, logger } = context.get(platformContext);
+  const { actor } = context.get(authStateContext);
   const failures = loadFailures(logger);
   const locations = await failures.load("Error loading locations", [], () => listBookableLocations(db));
   const stanwood = locations.find((location) => location.name === "Stanwood");
-  return { locations, defaultLocationId: stanwood?.id, failure: failures.first(), siteUrl: env.APP_URL };
+  const stays = stanwood ? await failures.load("Error loading availability", [], () => listStaysAtAGlance(db, stanwood.id)) : [];
+  // A signed-in customer's own name fills the widget's Name (never one made up from the e-mail).
+  const guestName = actor.kind === "customer" ? await accountNameOf(db, actor.userId) : "";
+  return { locations, defaultLocationId: stanwood?.id, stays, guestName, failure: failures.first(), siteUrl: env.APP_URL };
 }
 
 const HIGHLIGHTS = ["5.6 acres", "17 beehives", "One RV trailer", "Lake access", "Hiking", "Paddle boarding", "Beekeeping tours"];
@@ -84,6 +91,7 @@ export default function Stanwood({ loaderData }: Route.ComponentProps) {
             Our eco-stay is one RV trailer on 5.6 acres of lakeside land, shared with 17 beehives, tall firs and a dock for the
             paddle boards. Every night you stay helps keep the colonies healthy.
           </p>
+          {loaderData.stays.length > 0 && <StayFacts stays={loaderData.stays} />}
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="#reserve" size="lg">
               Reserve your dates
@@ -167,7 +175,7 @@ export default function Stanwood({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
 
-      <BookingWidget locations={loaderData.locations} defaultLocationId={loaderData.defaultLocationId} failure={loaderData.failure} />
+      <BookingWidget locations={loaderData.locations} defaultLocationId={loaderData.defaultLocationId} guestName={loaderData.guestName} failure={loaderData.failure} />
     </>
   );
 }

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { formatClockTime, formatShortDay } from "./format";
+
+describe("formatClockTime", () => {
+  it("shows times in the 12-hour US format", () => {
+    expect(formatClockTime("15:00")).toBe("3:00 PM");
+    expect(formatClockTime("11:00:00")).toBe("11:00 AM");
+    expect(formatClockTime("12:00")).toBe("12:00 PM");
+    expect(formatClockTime("00:30")).toBe("12:30 AM");
+  });
+});
+
+describe("formatShortDay", () => {
+  it("names the weekday", () => {
+    expect(formatShortDay("2026-11-25")).toBe("Wed, Nov 25");
+  });
+});
