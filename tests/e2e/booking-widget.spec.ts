@@ -1,33 +1,10 @@
-import type { Page } from "@playwright/test";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { formatDay } from "../../app/ui/format";
 import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { dropPosts } from "./network";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { insertStayAsset } from "../factories/stays";
-import { bookedDates, freeStay } from "./stays-helpers";
-
-const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
-
-/** Chooses the demo trailer in the widget and waits for its calendar; returns its id. */
-async function chooseTrailer(page: Page) {
-  await widget(page).getByLabel("Location").selectOption({ label: "Stanwood" });
-  const select = widget(page).getByRole("combobox", { name: "Stay" });
-  await expect(select.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
-  await select.selectOption({ label: "Lakeside RV Trailer · $165/night" });
-  const assetId = await select.inputValue();
-  await expect(widget(page).locator(".rdp-root")).toBeVisible();
-  return assetId;
-}
-
-/** Pages the calendar forward until `day` (yyyy-MM-dd) is shown; returns its cell. */
-async function showDay(page: Page, day: string) {
-  const cell = widget(page).locator(`td[data-day="${day}"]:not([data-outside])`);
-  for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
-    await widget(page).getByRole("button", { name: "Go to the Next Month" }).click();
-  }
-  return cell;
-}
+import { bookedDates, chooseTrailer, freeStay, showDay, widget } from "./stays-helpers";
 
 test("a visitor who is not signed in is sent to log in", async ({ page, visit }) => {
   await visit("/stanwood");

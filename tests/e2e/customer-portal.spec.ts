@@ -1,6 +1,6 @@
 import { ADMIN_CANNOT_ADOPT } from "../../app/features/adoptions/messages";
 import { ADMIN_CANNOT_BOOK } from "../../app/features/bookings/messages";
-import { signUp, dismissToasts, toast, uniqueEmail } from "./customer-helpers";
+import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { dropPosts } from "./network";
@@ -82,6 +82,8 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   await page.getByRole("link", { name: "Choose Guardian" }).click();
   await expect(toast(page, "Please sign in")).toContainText("You need to be signed in to adopt a hive.");
   await expect(page).toHaveURL(/\/customer-auth\?redirectTo=%2Fadopt-hive-signup%3Ftier%3D/);
+  // The sign-in page says why they are there.
+  await expect(page.getByText("Sign in to adopt Guardian.")).toBeVisible();
 
   const email = uniqueEmail("sponsor");
   const back = decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo")!);
@@ -92,12 +94,27 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   await expect(card).toBeVisible();
   await expect(card.getByLabel(/^Monthly/)).toBeChecked();
   await expect(card.getByLabel("Credit card")).toBeChecked();
+  // The card opens below the tiers: it is brought into view, the keyboard starts there.
+  await expect(card.getByRole("heading", { name: "Complete your Guardian adoption" })).toBeFocused();
+  await expect(card.getByRole("heading", { name: "Complete your Guardian adoption" })).toBeInViewport();
   await dismissToasts(page);
   await expectAccessible(page, "adoption completion card");
 
   await card.getByLabel(/^Annual · \$599\/year/).check();
   await card.getByLabel("Crypto").check();
   await card.getByLabel("Hive name").fill("Queen Bea");
+  // The session ends meanwhile: sign in again, and the card is as it was filled in.
+  await page.context().clearCookies();
+  await card.getByRole("button", { name: "Complete Adoption" }).click();
+  await expect(page).toHaveURL(/\/customer-auth\?redirectTo=/);
+  await expect(page.getByText("Sign in to adopt Guardian.")).toBeVisible();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/adopt-hive-signup\?tier=.*paymentFrequency=annual/);
+  await waitForHydration(page);
+  await expect(card.getByLabel(/^Annual · \$599\/year/)).toBeChecked();
+  await expect(card.getByLabel("Crypto")).toBeChecked();
+  await expect(card.getByLabel("Hive name")).toHaveValue("Queen Bea");
+  await dismissToasts(page);
   // The connection drops: a toast, and the card keeps every choice.
   const restore = await dropPosts(page);
   await card.getByRole("button", { name: "Complete Adoption" }).click();

@@ -15,7 +15,7 @@ test.describe("site shell", () => {
     await expect(menu.getByRole("link", { name: "Roadmap" })).toHaveAttribute("href", "/#roadmap");
     // Fixed entries for a visitor who is not signed in.
     await expect(drawer.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/customer-auth");
-    await expect(drawer.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/customer-auth");
+    await expect(drawer.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/customer-auth?tab=signup");
     await expect(drawer.getByRole("link", { name: "Adopt-a-Hive" })).toHaveAttribute("href", "/adopt-hive-signup");
     await expectDrawerOnTheRight(page);
     await expect(drawer).toBeVisible();
@@ -30,11 +30,16 @@ test.describe("site shell", () => {
     await visit("/");
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/customer-auth");
-    await expect(header.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/customer-auth");
     await expect(header.getByRole("link", { name: /apiary/i }).first()).toHaveAttribute("href", "/");
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(header.getByRole("link", { name: "Login" })).toBeHidden();
     await expectAccessible(page, "/ at phone width");
+    // Sign Up opens the sign-up form, not the login one.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await header.getByRole("link", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/customer-auth\?tab=signup$/);
+    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByLabel("Your name")).toBeVisible();
   });
 
   test("the footer has the spec's programs, locations and links", async ({ page, visit }) => {

@@ -35,3 +35,26 @@ export async function openPortalBooking(page: Page) {
   await expect(page.getByRole("heading", { name: /Booking details/ })).toBeVisible();
   return page.locator('input[name="assetId"]').inputValue();
 }
+
+/** The booking widget (/stanwood). */
+export const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
+
+/** Chooses the demo trailer in the widget and waits for its calendar; returns its id. */
+export async function chooseTrailer(page: Page) {
+  await widget(page).getByLabel("Location").selectOption({ label: "Stanwood" });
+  const select = widget(page).getByRole("combobox", { name: "Stay" });
+  await expect(select.getByRole("option", { name: "Lakeside RV Trailer · $165/night" })).toHaveCount(1);
+  await select.selectOption({ label: "Lakeside RV Trailer · $165/night" });
+  const assetId = await select.inputValue();
+  await expect(widget(page).locator(".rdp-root")).toBeVisible();
+  return assetId;
+}
+
+/** Pages the calendar forward until `day` (yyyy-MM-dd) is shown; returns its cell. */
+export async function showDay(page: Page, day: string) {
+  const cell = widget(page).locator(`td[data-day="${day}"]:not([data-outside])`);
+  for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
+    await widget(page).getByRole("button", { name: "Go to the Next Month" }).click();
+  }
+  return cell;
+}

@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
 import { formatUsd } from "~/platform/money";
@@ -11,7 +12,7 @@ import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { buttonClasses, Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption.schema";
+import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type AdoptionDraft } from "./adoption.schema";
 
 type Viewer = { kind: "anonymous" } | { kind: "customer"; email: string } | { kind: "admin"; email: string };
 
@@ -19,12 +20,15 @@ type Viewer = { kind: "anonymous" } | { kind: "customer"; email: string } | { ki
 export function AdoptHivePanel({
   tiers,
   chosenTierId,
+  draft = null,
   failure,
   viewer,
   lastResult,
 }: {
   tiers: PublicTier[];
   chosenTierId: string | null;
+  /** Choices carried through a sign-in: the card opens with them. */
+  draft?: AdoptionDraft | null;
   /** Set when the tiers could not be loaded: said in place of the grid. */
   failure?: Toast | null;
   viewer: Viewer;
@@ -51,7 +55,7 @@ export function AdoptHivePanel({
           ))}
         </ul>
       )}
-      {chosen && viewer.kind === "customer" && <AdoptionForm key={chosen.id} tier={chosen} lastResult={lastResult} />}
+      {chosen && viewer.kind === "customer" && <AdoptionForm key={chosen.id} tier={chosen} draft={draft} lastResult={lastResult} />}
     </div>
   );
 }
@@ -103,13 +107,22 @@ function TierCard({ tier, selected }: { tier: PublicTier; selected: boolean }) {
   );
 }
 
-function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: SubmissionResult<string[]> }) {
+function AdoptionForm({ tier, draft, lastResult }: { tier: PublicTier; draft: AdoptionDraft | null; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The card opens below the tier grid, out of sight on most screens: bring it into view and
+    // start the keyboard (and a screen reader) there.
+    title.current?.scrollIntoView({ block: "start", behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+    title.current?.focus({ preventScroll: true });
+  }, []);
+  const frequency = draft?.paymentFrequency ?? "monthly";
+  const method = draft?.paymentMethod ?? "credit_card";
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "adopt";
   const [form, fields] = useForm({
     id: "complete-adoption",
     lastResult,
-    defaultValue: { tierId: tier.id, paymentFrequency: "monthly", paymentMethod: "credit_card" },
+    defaultValue: { tierId: tier.id, paymentFrequency: frequency, paymentMethod: method, hiveName: draft?.hiveName ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: AdoptionRequestSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -122,7 +135,7 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
       aria-labelledby="complete-adoption-title"
       className="flex scroll-mt-24 flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"
     >
-      <h3 id="complete-adoption-title" className="text-xl font-bold text-ink">
+      <h3 id="complete-adoption-title" ref={title} tabIndex={-1} className="scroll-mt-24 text-xl font-bold text-ink outline-none">
         Complete your {tier.name} adoption
       </h3>
       <input type="hidden" name="intent" value="adopt" />
@@ -132,10 +145,11 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-ink">Payment frequency</legend>
         <div className="grid gap-2 sm:grid-cols-2">
-          <Choice name="paymentFrequency" value="monthly" defaultChecked label={`Monthly · ${formatUsd(tier.monthlyCents)}/month`} />
+          <Choice name="paymentFrequency" value="monthly" defaultChecked={frequency === "monthly"} label={`Monthly · ${formatUsd(tier.monthlyCents)}/month`} />
           <Choice
             name="paymentFrequency"
             value="annual"
+            defaultChecked={frequency === "annual"}
             label={`Annual · ${formatUsd(tier.annualCents)}/year${tier.annualSavingPercent > 0 ? ` (save ${tier.annualSavingPercent}%)` : ""}`}
           />
         </div>
@@ -144,8 +158,8 @@ function AdoptionForm({ tier, lastResult }: { tier: PublicTier; lastResult?: Sub
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-semibold text-ink">Payment method</legend>
         <div className="grid gap-2 sm:grid-cols-3">
-          {PAYMENT_METHODS.map((method) => (
-            <Choice key={method} name="paymentMethod" value={method} defaultChecked={method === "credit_card"} label={PAYMENT_METHOD_LABELS[method]} />
+          {PAYMENT_METHODS.map((option) => (
+            <Choice key={option} name="paymentMethod" value={option} defaultChecked={option === method} label={PAYMENT_METHOD_LABELS[option]} />
           ))}
         </div>
       </fieldset>

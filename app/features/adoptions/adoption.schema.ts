@@ -28,6 +28,32 @@ export const AdoptionRequestSchema = z.object({
 
 export type AdoptionRequestInput = z.input<typeof AdoptionRequestSchema>;
 
+/** What was chosen in the completion card besides the tier, carried through a sign-in in the address. */
+export type AdoptionDraft = Pick<z.output<typeof AdoptionRequestSchema>, "paymentFrequency" | "paymentMethod" | "hiveName">;
+const AdoptionDraftSchema = AdoptionRequestSchema.pick({ paymentFrequency: true, paymentMethod: true, hiveName: true });
+
+/** The completion card's choices from an address's query, or null when there are none (or they are not valid). */
+export function adoptionDraftFrom(params: URLSearchParams): AdoptionDraft | null {
+  if (!params.has("paymentFrequency") && !params.has("paymentMethod") && !params.has("hiveName")) return null;
+  const parsed = AdoptionDraftSchema.safeParse({
+    paymentFrequency: params.get("paymentFrequency") ?? undefined,
+    paymentMethod: params.get("paymentMethod") ?? undefined,
+    hiveName: params.get("hiveName") ?? undefined,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The portal address that opens the completion card of `tierId` with these choices again. */
+export function adoptionDraftPath(portal: string, tierId: string, draft: AdoptionDraft | null): string {
+  const params = new URLSearchParams({ tier: tierId });
+  if (draft) {
+    params.set("paymentFrequency", draft.paymentFrequency);
+    params.set("paymentMethod", draft.paymentMethod);
+    if (draft.hiveName) params.set("hiveName", draft.hiveName);
+  }
+  return `${portal}?${params.toString()}`;
+}
+
 /** The toast for the first problem of the completion card (spec: Select a tier, else Validation Error). */
 export function adoptionIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {
   if (issue.path[0] === "tierId") return { title: "Select a tier", description: ADOPTION_MESSAGES.selectTier };

@@ -11,6 +11,7 @@ import { formatDay } from "~/ui/format";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { BookableAsset } from "./availability.server";
+import { saveBookingDraft, useBookingDraft, type BookingDraft } from "./booking-draft";
 import { MAX_GUESTS } from "./booking-limits";
 import { missingInformation, type BookingField } from "./messages";
 import { addDays, overlapsAny, type BookedRange } from "./stay-dates";
@@ -23,6 +24,8 @@ export type BookingWidgetProps = {
   locations: { id: string; name: string }[];
   /** The location chosen first (Stanwood on its own page). */
   defaultLocationId?: string;
+  /** The signed-in customer's own name, to fill Name ("" when they gave none). */
+  guestName?: string;
   /** Set when the locations could not be loaded (see load-failures.server.ts). */
   failure?: Toast | null;
 };
@@ -42,21 +45,29 @@ const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
  * check-ins whose stay would run into a booked night can't be picked. The server checks all of
  * it again; the database constraint has the final word.
  */
-export function BookingWidget({ locations, defaultLocationId, failure: locationsFailure }: BookingWidgetProps) {
+export function BookingWidget(props: BookingWidgetProps) {
+  // Back from signing in (or up): the widget starts again from everything chosen and typed before.
+  const saved = useBookingDraft(useLocation().key);
+  const draft = saved && props.locations.some((l) => l.id === saved.locationId) ? saved : null;
+  return <WidgetForm key={draft ? "from-draft" : "fresh"} {...props} draft={draft} />;
+}
+
+function WidgetForm({ locations, defaultLocationId, guestName = "", failure: locationsFailure, draft }: BookingWidgetProps & { draft: BookingDraft | null }) {
   const user = (useRouteLoaderData("root") as RootData)?.user ?? null;
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();
   const ids = useId();
 
-  const [locationId, setLocationId] = useState(defaultLocationId ?? locations[0]?.id ?? "");
-  const [chosenAssetId, setAssetId] = useState("");
-  const [pickedCheckIn, setCheckIn] = useState<string | undefined>();
-  const [nights, setNights] = useState(1);
-  const [guests, setGuests] = useState(2);
-  const [name, setName] = useState("");
+  const [locationId, setLocationId] = useState(draft?.locationId ?? defaultLocationId ?? locations[0]?.id ?? "");
+  const [chosenAssetId, setAssetId] = useState(draft?.assetId ?? "");
+  const [pickedCheckIn, setCheckIn] = useState<string | undefined>(draft?.checkIn);
+  const [nights, setNights] = useState(draft?.nights ?? 1);
+  const [guests, setGuests] = useState(draft?.guests ?? 2);
+  // What they typed before signing in wins over the account's name.
+  const [name, setName] = useState(draft?.name || guestName);
   const [email, setEmail] = useState(user?.email ?? "");
-  const [phone, setPhone] = useState("");
+  const [phone, setPhone] = useState(draft?.phone ?? "");
 
   const assetsFetcher = useFetcher<{ assets: BookableAsset[]; failure: Toast | null }>();
   const assets = assetsFetcher.data?.assets ?? [];
@@ -96,12 +107,15 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
     return !today || day < today || overlapsAny(day, addDays(day, nights), ranges);
   };
   const submitting = booking.state !== "idle";
+  const signInHref = `/customer-auth?redirectTo=${encodeURIComponent(`${location.pathname}#reserve`)}`;
+  const keepDraft = () => saveBookingDraft({ locationId, assetId, checkIn: pickedCheckIn, nights, guests, name, phone });
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!user) {
       toast.error("Authentication Required", { description: "Please log in to reserve your dates." });
-      void navigate(`/customer-auth?redirectTo=${encodeURIComponent(`${location.pathname}#reserve`)}`);
+      keepDraft();
+      void navigate(signInHref);
       return;
     }
     const missing: BookingField[] = [
@@ -144,7 +158,7 @@ export function BookingWidget({ locations, defaultLocationId, failure: locations
         {!user && (
           <p className="mt-4 rounded-xl bg-honey-100 p-3 text-sm text-ink">
             Booking here needs an account.{" "}
-            <Link to={`/customer-auth?redirectTo=${encodeURIComponent(`${location.pathname}#reserve`)}`} className="font-semibold text-link underline underline-offset-4">
+            <Link to={signInHref} onClick={keepDraft} className="font-semibold text-link underline underline-offset-4">
               Log in or sign up
             </Link>{" "}
             first, or book as a guest in the{" "}

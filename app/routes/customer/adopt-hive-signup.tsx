@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { authStateContext, type Actor } from "~/features/accounts/actor";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
+import { adoptionDraftFrom, adoptionDraftPath, adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
 import { createAdoption } from "~/features/adoptions/adoptions.server";
 import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
@@ -46,9 +46,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     if (chosen && viewer.kind === "anonymous") {
       // Choosing a tier needs an account: sign in, then come back with the tier still chosen.
       const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
-      throw redirect(signInPath(`${PORTAL}?tier=${chosen.id}`), { headers });
+      throw redirect(signInPath(adoptionDraftPath(PORTAL, chosen.id, adoptionDraftFrom(params))), { headers });
     }
-    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, booking: null, failure: failures.first() };
+    // Choices carried through a sign-in (see the action) fill the completion card again.
+    const draft = chosen ? adoptionDraftFrom(params) : null;
+    return { tab, viewer, tiers, chosenTierId: chosen?.id ?? null, draft, booking: null, failure: failures.first() };
   }
 
   const locations = await failures.load("Error loading locations", [], () => listBookableLocations(platform.db));
@@ -61,6 +63,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     viewer,
     tiers: [],
     chosenTierId: null,
+    draft: null,
     booking: { locations, locationId: location?.id ?? null, assets, asset, today: calendar?.today ?? null, booked: calendar?.ranges ?? [] },
     failure: failures.first(),
   };
@@ -99,8 +102,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (actor.kind === "anonymous") {
+    // Signed out meanwhile (the session ended): sign in, then find the card as it was filled in.
     const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
-    throw redirect(signInPath(PORTAL), { headers });
+    const tierId = formData.get("tierId");
+    const back = typeof tierId === "string" && tierId ? adoptionDraftPath(PORTAL, tierId, adoptionDraftFrom(formDataParams(formData))) : PORTAL;
+    throw redirect(signInPath(back), { headers });
   }
   const submission = parseWithZod(formData, { schema: AdoptionRequestSchema });
   if (submission.status !== "success") {
@@ -121,6 +127,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     variant: "success",
   } as const;
   throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+}
+
+function formDataParams(formData: FormData) {
+  const params = new URLSearchParams();
+  for (const [key, value] of formData) if (typeof value === "string") params.append(key, value);
+  return params;
 }
 
 /** In the browser, a booking or adoption request that cannot reach the server says so; the form keeps what was typed. */

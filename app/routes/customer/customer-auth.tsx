@@ -9,6 +9,7 @@ import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/feature
 import { requestMeta } from "~/features/accounts/request-meta";
 import { deleteSession } from "~/features/accounts/session.server";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
+import { signInPurpose } from "~/features/accounts/sign-in-reason.server";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -41,11 +42,13 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   if (google.returned && state.actor.kind === "staff" && state.session) {
     await deleteSession(platform.db, state.session.id);
     toast = { id: crypto.randomUUID(), title: "Google Sign-in Failed", description: ADMIN_REFUSED_MESSAGE, variant: "error" };
-    return data({ redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: null }, { headers: { "Set-Cookie": google.clear } });
+    return data({ redirectTo, purpose: null, google: googleSignInEnabled(platform), toast, signedInAs: null }, { headers: { "Set-Cookie": google.clear } });
   }
   // A signed-in customer has nothing to do here.
   if (state.actor.kind === "customer") throw redirect(redirectTo, google.returned ? { headers: { "Set-Cookie": google.clear } } : undefined);
-  return { redirectTo, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "staff" ? state.actor.email : null };
+  // Sent here on the way to something: say what, and that they come straight back to it.
+  const purpose = url.searchParams.has("redirectTo") ? await signInPurpose(platform.db, redirectTo) : null;
+  return { redirectTo, purpose, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "staff" ? state.actor.email : null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -106,6 +109,14 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-3xl font-bold tracking-tight text-ink">Customer Account</h1>
         <p className="mt-2 text-center text-ink-muted">Book stays, adopt hives and follow your bees.</p>
+        {loaderData.purpose && (
+          <div className="mt-4 rounded-xl bg-forest-50 p-3 text-center text-ink">
+            <p className="font-semibold">
+              {tab === "signup" ? "Create your account" : "Sign in"} to {loaderData.purpose}.
+            </p>
+            <p className="text-sm text-ink-muted">You come straight back to it, with everything you chose.</p>
+          </div>
+        )}
         {loaderData.signedInAs && (
           <p className="mt-4 rounded-xl bg-honey-100 p-3 text-sm text-ink" role="status">
             You are signed in as {loaderData.signedInAs}, an administrator account. {ADMIN_REFUSED_MESSAGE}
@@ -226,6 +237,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
       <input type="hidden" name="intent" value="signup" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError errors={form.errors} id={form.errorId} />
+      <TextField field={fields.name} label="Your name" autoComplete="name" optional maxLength={100} />
       <TextField field={fields.email} label="Email" type="email" autoComplete="email" />
       <TextField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 6 characters." />
       <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional />

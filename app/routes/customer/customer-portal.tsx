@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
+import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
 import { ADMIN_CANNOT_ADOPT } from "~/features/adoptions/messages";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
 import { ADMIN_CANNOT_BOOK } from "~/features/bookings/messages";
@@ -16,6 +17,8 @@ type Props = {
   viewer: PortalViewer;
   tiers: PublicTier[];
   chosenTierId: string | null;
+  /** The completion card's choices, carried through a sign-in. */
+  draft: AdoptionDraft | null;
   booking: PortalBookingData | null;
   /** The first list that failed to load, if any (see load-failures.server.ts). */
   failure: Toast | null;
@@ -29,7 +32,7 @@ const TABS = [
 ] as const;
 
 /** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
-export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, failure, lastResult, lastIntent }: Props) {
+export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, booking, failure, lastResult, lastIntent }: Props) {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -99,6 +102,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, booking, fail
             <AdoptHivePanel
               tiers={tiers}
               chosenTierId={chosenTierId}
+              draft={draft}
               failure={failure}
               viewer={viewer}
               lastResult={lastIntent === "adopt" ? lastResult : undefined}

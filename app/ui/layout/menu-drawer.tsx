@@ -90,7 +90,7 @@ export function MenuDrawer({ menuItems, user }: MenuDrawerProps) {
                 <DrawerLink to="/customer-auth" icon={<LogIn aria-hidden="true" />}>
                   Login
                 </DrawerLink>
-                <DrawerLink to="/customer-auth" icon={<UserPlus aria-hidden="true" />}>
+                <DrawerLink to="/customer-auth?tab=signup" icon={<UserPlus aria-hidden="true" />}>
                   Sign Up
                 </DrawerLink>
                 <DrawerLink to="/adopt-hive-signup" icon={<Hexagon aria-hidden="true" />}>

@@ -23,7 +23,7 @@ export function SiteHeader({ menuItems, user }: SiteHeaderProps) {
               <ButtonLink to="/customer-auth" variant="ghost">
                 Login
               </ButtonLink>
-              <ButtonLink to="/customer-auth" variant="primary">
+              <ButtonLink to="/customer-auth?tab=signup" variant="primary">
                 Sign Up
               </ButtonLink>
             </div>
