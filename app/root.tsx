@@ -98,7 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script type="module" src={shellScriptUrl} nonce={nonce} suppressHydrationWarning />
         {!staticDocument && (
           <>
-            <Toaster position="top-center" richColors closeButton />
+            <Toaster position="top-center" richColors closeButton duration={5000} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -1,5 +1,14 @@
 /** A toast: the spec's title and description, e.g. "Logged out" / "You have been successfully logged out." */
-export type Toast = { id?: string; title: string; description?: string; variant?: "success" | "error" | "info" };
+export type Toast = {
+  id?: string;
+  title: string;
+  description?: string;
+  variant?: "success" | "error" | "info";
+  /** A line after the spec's description, e.g. where the details of a request are. */
+  detail?: string;
+  /** Where to see what just happened, e.g. the new request in the sponsor profile (a path on this site). */
+  link?: { label: string; href: string };
+};
 
 /** An error toast with an id of its own, so the same words answered twice show twice. */
 export function errorToast(title: string, description: string): Toast {

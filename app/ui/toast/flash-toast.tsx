@@ -20,7 +20,7 @@ export function FlashToast({ toast }: { toast: Toast }) {
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 top-4 z-[70] flex justify-center px-4">
       <div
-        role="status"
+        role={toast.variant === "error" ? "alert" : "status"}
         data-flash-toast=""
         className={cn(
           "pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 text-sm shadow-card animate-pop-in",
@@ -31,6 +31,12 @@ export function FlashToast({ toast }: { toast: Toast }) {
         <div className="flex-1">
           <p className="font-semibold">{toast.title}</p>
           {toast.description && <p className="mt-0.5">{toast.description}</p>}
+          {toast.detail && <p className="mt-1">{toast.detail}</p>}
+          {toast.link && (
+            <a href={toast.link.href} className="mt-1.5 inline-block font-semibold underline underline-offset-4">
+              {toast.link.label}
+            </a>
+          )}
         </div>
         <button
           type="button"
