@@ -18,7 +18,10 @@ export default [
   route("customer-auth", "routes/customer/customer-auth.tsx"),
   route("adopt-hive-signup", "routes/customer/adopt-hive-signup.tsx"),
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
+  route("sponsor-profile/bookings/:id", "routes/customer/my-booking.tsx"),
+  route("sponsor-profile/bookings/:id/stay.ics", "routes/customer/my-booking-calendar.ts"),
   route("stay/:token", "routes/customer/guest-stay.tsx"),
+  route("stay/:token/stay.ics", "routes/customer/guest-stay-calendar.ts"),
   route("hive-updates/unsubscribe/:token", "routes/customer/hive-updates-unsubscribe.tsx"),
   route("certificates/:id", "routes/customer/adoption-certificate.ts"),
 

@@ -3,6 +3,7 @@ import { ADMIN_CANNOT_BOOK } from "../../app/features/bookings/messages";
 import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
+import { E2E_SETTINGS } from "./test-server";
 import { dropPosts } from "./network";
 import { addDays } from "../../app/features/bookings/stay-dates";
 import { bookedDates, freeStay, openPortalBooking } from "./stays-helpers";
@@ -43,7 +44,10 @@ test("a guest books a stay in the portal, gets the e-mail with its calendar file
   await page.getByRole("button", { name: "Request Booking" }).click();
 
   await expect(page).toHaveURL("/");
-  await expect(toast(page, "Booking request submitted!")).toContainText("We'll contact you shortly to confirm your booking.");
+  const confirmation = toast(page, "Booking request submitted!");
+  await expect(confirmation).toContainText("We'll contact you shortly to confirm your booking.");
+  // A guest is told where the details are.
+  await expect(confirmation).toContainText("The e-mail we sent you has the details and a link to see or cancel your request.");
   expect((await bookedDates(page.request, assetId)).ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
 
   const mail = await waitForMail(email, /Your booking request at Stanwood/);
@@ -65,11 +69,21 @@ test("a guest books a stay in the portal, gets the e-mail with its calendar file
   await visit(new URL(linkIn(mail, `${origin}/stay/`)).pathname);
   await expect(page.getByRole("heading", { name: "Your stay at Stanwood" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("Pending");
-  await page.getByRole("button", { name: "Cancel this request" }).click();
+  // Asked first; keeping it changes nothing.
+  await page.getByRole("link", { name: "Cancel this request" }).click();
+  await expect(page.getByRole("heading", { name: "Cancel this request?" })).toBeFocused();
+  await page.getByRole("link", { name: "Keep my request" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Status:" })).toContainText("Pending");
+  await page.getByRole("link", { name: "Cancel this request" }).click();
+  await page.getByRole("button", { name: "Yes, cancel my request" }).click();
   await expect(toast(page, "Booking cancelled")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Status:" })).toContainText("Cancelled");
-  await expect(page.getByRole("button", { name: "Cancel this request" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Cancel this request" })).toHaveCount(0);
   expect((await bookedDates(page.request, assetId)).ranges).not.toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
+  // The guest's calendar loses the event; the organisation is told.
+  const cancellation = await waitForMail(email, /is cancelled/);
+  expect(cancellation.attachments.find((a) => a.filename === "stay.ics")?.content.toString("utf8")).toContain("METHOD:CANCEL");
+  await waitForMail(E2E_SETTINGS.CONTACT_TO, /Booking request cancelled: Marigold Guest/);
   await dismissToasts(page);
   await expectAccessible(page, "guest stay page");
 
@@ -125,9 +139,9 @@ test("adopting needs an account: sign in, come back with the tier chosen, comple
   await dismissToasts(page);
   await card.getByRole("button", { name: "Complete Adoption" }).click();
   await expect(page).toHaveURL("/");
-  await expect(toast(page, "Adoption request submitted!")).toContainText(
-    "Thank you for supporting bee conservation. Check your email for confirmation details.",
-  );
+  const confirmation = toast(page, "Adoption request submitted!");
+  await expect(confirmation).toContainText("Thank you for supporting bee conservation. Check your email for confirmation details.");
+  await expect(confirmation.getByRole("link", { name: "See your adoption" })).toHaveAttribute("href", "/sponsor-profile?tab=adoptions");
   const mail = await waitForMail(email, /Welcome to the hive: your Guardian adoption/);
   expect(mail.text).toContain("$599 per year");
   expect(mail.text).toContain("Queen Bea");

@@ -37,11 +37,10 @@ export function stayCalendarAttachment(stay: CalendarStay) {
 const sequenceAt = (now: Date) => Math.max(1, Math.floor((now.getTime() - Date.UTC(2024, 0, 1)) / 1000));
 
 /**
- * The stay's calendar event after staff recorded or changed it: the same UID as the guest's first
- * file, so their calendar moves the event (or, with METHOD:CANCEL, removes it) instead of adding
- * another.
+ * The stay's calendar event as it now is: the same UID as the guest's first file, so their
+ * calendar moves the event (or, with METHOD:CANCEL, removes it) instead of adding another.
  */
-export function bookingCalendarAttachment(stay: Omit<CalendarStay, "manageUrl"> & { manageUrl?: string; status: "pending" | "confirmed" | "cancelled" }, now = new Date()) {
+export function stayCalendarText(stay: Omit<CalendarStay, "manageUrl"> & { manageUrl?: string; status: "pending" | "confirmed" | "cancelled" }, now = new Date()) {
   const cancelled = stay.status === "cancelled";
   const { error, value } = createEvent({
     uid: `booking-${stay.bookingId}@apiary`,
@@ -58,5 +57,22 @@ export function bookingCalendarAttachment(stay: Omit<CalendarStay, "manageUrl"> 
     ...(stay.manageUrl && !cancelled ? { url: stay.manageUrl } : {}),
   });
   if (error || !value) throw error ?? new Error("Could not create the calendar event");
-  return attachment("stay.ics", value, "text/calendar");
+  return value;
+}
+
+/** The same, as an e-mail attachment: after staff recorded or changed the stay, or the guest cancelled it. */
+export function bookingCalendarAttachment(...args: Parameters<typeof stayCalendarText>) {
+  return attachment("stay.ics", stayCalendarText(...args), "text/calendar");
+}
+
+/** The stay's calendar file as a download (private: it names the guest's stay). */
+export function stayCalendarResponse(stay: { id: string; assetName: string; location: string; checkInDate: string; checkOutDate: string; status: "pending" | "confirmed" | "cancelled" }, manageUrl: string) {
+  const text = stayCalendarText({ bookingId: stay.id, assetName: stay.assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, status: stay.status, manageUrl });
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="stay.ics"',
+      "Cache-Control": "private, no-store",
+    },
+  });
 }

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
+import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
@@ -23,11 +24,9 @@ export type GuestStay = {
 
 export type GuestStayLookup = { ok: true; stay: GuestStay } | { ok: false; reason: "invalid" | "expired" };
 
-/** The request behind a guest's private link (no account needed: the signed link is the key). */
-export async function findGuestStay(deps: Deps, token: string): Promise<GuestStayLookup> {
-  const check = readStayToken(token, deps.authSecret);
-  if (!check.ok) return check;
-  const [row] = await deps.db
+/** One booking with what its guest may see of it, or undefined. */
+export async function findStay(db: Queryable, which: SQL): Promise<GuestStay | undefined> {
+  const [row] = await db
     .select({
       id: bookings.id,
       assetName: assets.name,
@@ -44,25 +43,16 @@ export async function findGuestStay(deps: Deps, token: string): Promise<GuestSta
     })
     .from(bookings)
     .innerJoin(assets, eq(assets.id, bookings.assetId))
-    .where(eq(bookings.id, check.bookingId));
-  if (!row) return { ok: false, reason: "invalid" };
+    .where(which);
+  if (!row) return undefined;
   const { totalAmount, ...stay } = row;
-  return { ok: true, stay: { ...stay, totalCents: toCents(totalAmount) } };
+  return { ...stay, totalCents: toCents(totalAmount) };
 }
 
-export const CANNOT_CANCEL = "This request can no longer be cancelled online. Please contact us and we'll help.";
-
-/**
- * Cancels the request while it is still pending; its nights are free for others at once
- * (the overlap constraint ignores cancelled stays). A confirmed stay is changed with the team.
- */
-export async function cancelGuestStay(deps: Deps, token: string): Promise<{ ok: true } | { ok: false; message: string }> {
+/** The request behind a guest's private link (no account needed: the signed link is the key). */
+export async function findGuestStay(deps: Deps, token: string): Promise<GuestStayLookup> {
   const check = readStayToken(token, deps.authSecret);
-  if (!check.ok) return { ok: false, message: "This link is not valid." };
-  const cancelled = await deps.db
-    .update(bookings)
-    .set({ status: "cancelled" })
-    .where(and(eq(bookings.id, check.bookingId), eq(bookings.status, "pending")))
-    .returning({ id: bookings.id });
-  return cancelled.length === 1 ? { ok: true } : { ok: false, message: CANNOT_CANCEL };
+  if (!check.ok) return check;
+  const stay = await findStay(deps.db, eq(bookings.id, check.bookingId));
+  return stay ? { ok: true, stay } : { ok: false, reason: "invalid" };
 }

@@ -1,10 +1,13 @@
-import { desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import { verifiedEmailOf } from "~/features/accounts/verified-email";
 import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings } from "~/platform/db/schema";
 import type { BookingStatus } from "~/platform/db/schema/enums";
 import { toCents } from "~/platform/money";
+import { findStay, type GuestStay } from "./guest-stay.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type MyBooking = {
   id: string;
@@ -17,6 +20,12 @@ export type MyBooking = {
   totalCents: number;
 };
 
+/** The bookings that are the customer's (see listMyBookings): the same rule lists, shows and cancels them. */
+export function ownedBy(actor: Extract<Actor, { kind: "customer" }>) {
+  const email = verifiedEmailOf(actor);
+  return email ? or(eq(bookings.userId, actor.userId), sql`lower(${bookings.guestEmail}) = lower(${email})`)! : eq(bookings.userId, actor.userId);
+}
+
 /**
  * The customer's own bookings: those made while signed in, and those made as a guest under
  * their e-mail address once that address is verified (anyone can type an address into the
@@ -24,10 +33,7 @@ export type MyBooking = {
  */
 export async function listMyBookings(db: Queryable, actor: Actor): Promise<MyBooking[]> {
   if (actor.kind !== "customer") return [];
-  const email = verifiedEmailOf(actor);
-  const mine = email
-    ? or(eq(bookings.userId, actor.userId), sql`lower(${bookings.guestEmail}) = lower(${email})`)
-    : eq(bookings.userId, actor.userId);
+  const mine = ownedBy(actor);
   const rows = await db
     .select({
       id: bookings.id,
@@ -44,4 +50,10 @@ export async function listMyBookings(db: Queryable, actor: Actor): Promise<MyBoo
     .where(mine)
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return rows.map(({ totalAmount, ...row }) => ({ ...row, totalCents: toCents(totalAmount) }));
+}
+
+/** One of the customer's own bookings (the rule of listMyBookings), or undefined: someone else's is simply not found. */
+export async function findMyBooking(db: Queryable, actor: Actor, bookingId: string): Promise<GuestStay | undefined> {
+  if (actor.kind !== "customer" || !UUID.test(bookingId)) return undefined;
+  return findStay(db, and(eq(bookings.id, bookingId), ownedBy(actor))!);
 }

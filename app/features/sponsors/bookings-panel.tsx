@@ -2,6 +2,7 @@ import type { MyBooking } from "~/features/bookings/my-bookings.server";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDay, formatUsd } from "~/ui/format";
+import { Link } from "react-router";
 import { ButtonLink } from "~/ui/primitives/button";
 import { EmptyState, ProfileCard, StatusBadge, type BadgeTone } from "./profile-card";
 
@@ -32,7 +33,9 @@ export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; fa
             {bookings.map((booking) => (
               <li key={booking.id} className="rounded-2xl border border-border bg-cream p-5">
                 <div className="flex flex-wrap items-start justify-between gap-2">
-                  <h3 className="text-lg font-bold text-ink [overflow-wrap:anywhere]">{booking.assetName}</h3>
+                  <h3 className="text-lg font-bold text-ink [overflow-wrap:anywhere]">
+                    <StayLink booking={booking} />
+                  </h3>
                   <StatusBadge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</StatusBadge>
                 </div>
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -51,7 +54,9 @@ export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; fa
             ))}
           </ul>
           <table className="mt-4 hidden w-full border-collapse text-left md:table">
-            <caption className="pb-3 text-left text-sm text-ink-muted">Your stays, newest first. Pending requests are confirmed by our team.</caption>
+            <caption className="pb-3 text-left text-sm text-ink-muted">
+              Your stays, newest first. Pending requests are confirmed by our team; open one to see it, add it to your calendar or cancel it.
+            </caption>
             <thead>
               <tr className="border-b border-border text-sm text-ink-muted">
                 <th scope="col" className={cell}>Stay</th>
@@ -66,7 +71,9 @@ export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; fa
             <tbody>
               {bookings.map((booking) => (
                 <tr key={booking.id} className="border-b border-border last:border-0">
-                  <th scope="row" className={`${cell} font-semibold text-ink`}>{booking.assetName}</th>
+                  <th scope="row" className={`${cell} font-semibold text-ink`}>
+                    <StayLink booking={booking} />
+                  </th>
                   <td className={cell}>{TYPE_LABELS[booking.experienceType]}</td>
                   <td className={cell}>
                     <StatusBadge tone={STATUS[booking.status].tone}>{STATUS[booking.status].label}</StatusBadge>
@@ -82,5 +89,18 @@ export function BookingsPanel({ bookings, failure }: { bookings: MyBooking[]; fa
         </>
       )}
     </ProfileCard>
+  );
+}
+
+/** The stay's name, opening its page (the dates tell apart two stays of the same name to a screen reader). */
+function StayLink({ booking }: { booking: MyBooking }) {
+  return (
+    <Link
+      to={`/sponsor-profile/bookings/${booking.id}`}
+      aria-label={`${booking.assetName}, ${formatDay(booking.checkInDate)}`}
+      className="text-link underline underline-offset-4 hover:text-ink"
+    >
+      {booking.assetName}
+    </Link>
   );
 }

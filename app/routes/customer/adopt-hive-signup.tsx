@@ -13,7 +13,7 @@ import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { toastHeader } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -97,7 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: outcome.error.code === "conflict" ? 409 : outcome.error.code === "rate_limited" ? 429 : 400 },
       );
     }
-    const toast = { title: "Booking request submitted!", description: "We'll contact you shortly to confirm your booking.", variant: "success" } as const;
+    // The spec's words, then where the request can be seen again: the profile, or (a guest) the e-mail.
+    const toast: Toast = {
+      title: "Booking request submitted!",
+      description: "We'll contact you shortly to confirm your booking.",
+      variant: "success",
+      ...(actor.kind === "customer"
+        ? { link: { label: "See your request", href: `/sponsor-profile/bookings/${outcome.booking.id}` } }
+        : { detail: "The e-mail we sent you has the details and a link to see or cancel your request." }),
+    };
     throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
   }
 
@@ -125,7 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     title: "Adoption request submitted!",
     description: "Thank you for supporting bee conservation. Check your email for confirmation details.",
     variant: "success",
-  } as const;
+    link: { label: "See your adoption", href: "/sponsor-profile?tab=adoptions" },
+  } satisfies Toast;
   throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
 }
 

@@ -5,6 +5,7 @@ import { toSubjectLine } from "../validation";
 import { AccountNoticeEmail, accountNoticeSubject, type AccountNoticeProps } from "./account-notice";
 import { AdoptionUpdateEmail, adoptionUpdateSubject, type AdoptionUpdateProps } from "./adoption-update";
 import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
+import { BookingCancelledNoticeEmail, bookingCancelledNoticeSubject, type BookingCancelledNoticeProps } from "./booking-cancelled-notice";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
 import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
 import { HiveMovedEmail, hiveMovedSubject, type HiveMovedProps } from "./hive-moved";
@@ -26,6 +27,7 @@ const templates = {
   "password-reset": define<PasswordResetProps>({ subject: passwordResetSubject, Component: PasswordResetEmail }),
   "account-notice": define<AccountNoticeProps>({ subject: accountNoticeSubject, Component: AccountNoticeEmail }),
   "booking-update": define<BookingUpdateProps>({ subject: bookingUpdateSubject, Component: BookingUpdateEmail }),
+  "booking-cancelled-notice": define<BookingCancelledNoticeProps>({ subject: bookingCancelledNoticeSubject, Component: BookingCancelledNoticeEmail }),
   "stay-confirmed": define<StayConfirmedProps>({ subject: stayConfirmedSubject, Component: StayConfirmedEmail }),
   "adoption-update": define<AdoptionUpdateProps>({ subject: adoptionUpdateSubject, Component: AdoptionUpdateEmail }),
   "hive-update": define<HiveUpdateProps>({ subject: hiveUpdateSubject, Component: HiveUpdateEmail }),

@@ -115,7 +115,7 @@ describe("mail templates", () => {
   });
 
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "stay-confirmed", "adoption-update", "hive-update", "hive-moved"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved"]);
     // @ts-expect-error verify-email needs a url, not contact props
     await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" }).catch(() => undefined);
   });

@@ -1,0 +1,30 @@
+import { Link, Text } from "@react-email/components";
+import type { BookingConfirmationProps } from "./booking-confirmation";
+import { formatDay, stayRows } from "./format";
+import { Details, Layout, styles } from "./layout";
+
+/** To the organisation's mailbox: a guest cancelled their own pending request (on the site or from their link). */
+export type BookingCancelledNoticeProps = Omit<BookingConfirmationProps, "manageUrl"> & {
+  assetName: string;
+  /** Where they cancelled it: signed in (My Bookings) or from the private link in their e-mail. */
+  from: "account" | "link";
+  /** The back-office's bookings screen. */
+  bookingsUrl: string;
+};
+
+export const bookingCancelledNoticeSubject = (p: BookingCancelledNoticeProps) => `Booking request cancelled: ${p.guestName}, ${formatDay(p.checkInDate)}`;
+
+export function BookingCancelledNoticeEmail(p: BookingCancelledNoticeProps) {
+  return (
+    <Layout preview={`${p.assetName}: the nights are free again`} heading="A guest cancelled their booking request">
+      <Text style={styles.paragraph}>
+        {p.guestName} ({p.guestEmail}) cancelled their pending request for {p.assetName}{" "}
+        {p.from === "account" ? "from their account" : "from the private link in their e-mail"}. The nights are free again on the calendar.
+      </Text>
+      <Details rows={[["Booking reference", p.bookingId], ...stayRows(p), ["Estimated total", p.totalAmount]]} />
+      <Text style={styles.paragraph}>
+        <Link href={p.bookingsUrl}>Open Bookings in the back-office</Link>
+      </Text>
+    </Layout>
+  );
+}
