@@ -79,8 +79,10 @@ test("the front desk adds a phone booking around a conflict, confirms it, sees a
   await expect(row.getByRole("cell").nth(6)).toHaveText("Confirmed");
   await expect(rvNights.getByRole("link", { name: `Bo Lind ${tag}, Jul 13 – Jul 15, 2 guests, confirmed: edit` })).toBeVisible();
   const confirmed = await waitForMail(guestEmail, /is confirmed$/);
-  expect(confirmed.attachments.map((file) => file.filename)).toEqual(["stay.ics"]);
-  expect(confirmed.attachments[0]!.content.toString("utf8")).toContain("STATUS:CONFIRMED");
+  // One file to open (the mark in the header is an inline image, not one).
+  const files = confirmed.attachments.filter((file) => file.contentDisposition !== "inline");
+  expect(files.map((file) => file.filename)).toEqual(["stay.ics"]);
+  expect(files[0]!.content.toString("utf8")).toContain("STATUS:CONFIRMED");
 
   // A guest arriving today books on the site meanwhile: the list and today's arrivals show it without a reload.
   const today = todayIn(location.timeZone);

@@ -48,6 +48,7 @@ test("a guest books a stay in the portal, gets the e-mail with its calendar file
   await expect(confirmation).toContainText("We'll contact you shortly to confirm your booking.");
   // A guest is told where the details are.
   await expect(confirmation).toContainText("The e-mail we sent you has the details and a link to see or cancel your request.");
+  await expect(confirmation).toContainText(/Your reference: STA-[0-9A-F]{6}\./);
   expect((await bookedDates(page.request, assetId)).ranges).toContainEqual({ checkIn: stay.checkIn, checkOut: stay.checkOut });
 
   const mail = await waitForMail(email, /Your booking request at Stanwood/);
@@ -68,6 +69,10 @@ test("a guest books a stay in the portal, gets the e-mail with its calendar file
   const origin = new URL(page.url()).origin;
   await visit(new URL(linkIn(mail, `${origin}/stay/`)).pathname);
   await expect(page.getByRole("heading", { name: "Your stay at Stanwood" })).toBeVisible();
+  // The same short code in the e-mail and on the page.
+  const code = /Booking reference\s+(STA-[0-9A-F]{6})/.exec(mail.text ?? "")?.[1];
+  expect(code).toBeTruthy();
+  await expect(page.getByRole("definition").filter({ hasText: code! })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("Pending");
   // Asked first; keeping it changes nothing.
   await page.getByRole("link", { name: "Cancel this request" }).click();

@@ -18,6 +18,8 @@ test("a customer opens a request from My Bookings, downloads it for their calend
   await expect(page.getByRole("heading", { level: 1, name: `Your stay at ${location.name}` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Status:" })).toContainText("Pending");
   await expect(page.getByText("$251")).toBeVisible();
+  // The short code people read out, not the id.
+  await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${location.name.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}-${stay.reference}$`) })).toBeVisible();
   await expectAccessible(page, "My Bookings: one stay");
 
   // The calendar file of this stay, as it stands.

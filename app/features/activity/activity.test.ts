@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { ForbiddenError } from "~/features/accounts/permissions";
@@ -62,6 +63,8 @@ describe.each(testEngines())("Activity on $name", ({ open }) => {
       },
       { clientAddress: "192.0.2.44" },
     );
+    // A moment earlier: the embedded database's clock can give two quick writes the same time.
+    await t.db.update(securityAuditLog).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(securityAuditLog.userId, admin.userId));
     await updateUserProfile(as(admin), {
       userId: person.userId,
       phoneNumber: "+1 360 555 0101",

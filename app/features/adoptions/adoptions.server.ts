@@ -7,7 +7,8 @@ import { enqueueTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
-import { AdoptionRequestSchema } from "./adoption.schema";
+import { honeyShareText } from "~/features/catalog/honey-share";
+import { AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
 import { ADMIN_CANNOT_ADOPT, SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
 
 export const adoptionLimits = {
@@ -30,7 +31,7 @@ class TierUnavailable extends Error {
  * confirmation e-mail in one transaction. The tier row is locked while its places are counted,
  * so max_adoptions holds even when sponsors race for the last place.
  */
-export async function createAdoption(deps: Pick<Platform, "db">, actor: Actor, input: Record<string, unknown>): Promise<AdoptionResult> {
+export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: Actor, input: Record<string, unknown>): Promise<AdoptionResult> {
   if (actor.kind === "anonymous") return fail("sign_in", SIGN_IN_TO_ADOPT.description);
   if (actor.kind === "staff") return fail("admin", ADMIN_CANNOT_ADOPT);
   const parsed = AdoptionRequestSchema.safeParse(input);
@@ -75,9 +76,11 @@ export async function createAdoption(deps: Pick<Platform, "db">, actor: Actor, i
             tierName: tier.name,
             tierPrice: formatUsd(toCents(price)),
             paymentFrequency: request.paymentFrequency,
+            paymentMethod: PAYMENT_METHOD_LABELS[request.paymentMethod],
             hiveName: request.hiveName,
-            honeyShareKg: tier.honeyShareKg,
+            honeyShare: honeyShareText(tier.honeyShareKg),
             perks: tier.perks,
+            profileUrl: `${deps.env.APP_URL}/sponsor-profile?tab=adoptions`,
           },
           { to: actor.email, idempotencyKey: `adoption-confirmation:${id}` },
         );

@@ -15,6 +15,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { formatDay } from "~/ui/format";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingFieldsInput } from "./admin-booking.schema";
 import type { BookingStatusName } from "./booking-options";
+import { bookingCode, newReference, referenceTaken } from "./booking-code";
 import { bookingCalendarAttachment } from "./booking-calendar.server";
 import { stayPath, stayToken } from "./stay-link.server";
 import { nightsHolder } from "~/features/calendar-sync/calendar-sync.server";
@@ -31,6 +32,8 @@ export type BookingRow = {
   locationId: string;
   assetId: string;
   assetName: string;
+  /** The short code's random part (booking-code.ts). */
+  reference: string;
   checkInDate: string;
   checkOutDate: string;
   status: BookingStatusName;
@@ -49,6 +52,7 @@ const bookingColumns = {
   locationId: assets.locationId,
   assetId: bookings.assetId,
   assetName: assets.name,
+  reference: bookings.reference,
   checkInDate: bookings.checkInDate,
   checkOutDate: bookings.checkOutDate,
   status: bookings.status,
@@ -60,11 +64,17 @@ const bookingColumns = {
 
 const SORTS = { created: bookings.createdAt, guest: bookings.guestName, check_in: bookings.checkInDate, check_out: bookings.checkOutDate, status: bookings.status, total: bookings.totalAmount } as const;
 
-/** Search by guest name or e-mail; stays that share a night with [from, to]. */
+/** A booking code typed or pasted into the search ("STA-3F9A0C", or its six digits alone) finds its booking. */
+function referenceIn(q: string): SQL | undefined {
+  const digits = /^(?:[A-Za-z]{1,3}-)?([0-9A-Fa-f]{6})$/.exec(q.trim())?.[1];
+  return digits ? eq(bookings.reference, digits.toUpperCase()) : undefined;
+}
+
+/** Search by guest name or e-mail, or a booking code; stays that share a night with [from, to]. */
 function filtersOf(params: ListParams): SQL | undefined {
   const { status, location, asset, from, to } = params.filters;
   return and(
-    params.q ? or(ilike(bookings.guestName, containing(params.q)), ilike(bookings.guestEmail, containing(params.q))) : undefined,
+    params.q ? or(ilike(bookings.guestName, containing(params.q)), ilike(bookings.guestEmail, containing(params.q)), referenceIn(params.q)) : undefined,
     status ? eq(bookings.status, status as BookingStatusName) : undefined,
     location ? eq(assets.locationId, location) : undefined,
     asset ? eq(bookings.assetId, asset) : undefined,
@@ -143,7 +153,7 @@ const valuesOf = ({ locationId: _location, ...fields }: BookingFieldsInput) => (
 
 const labelOf = (row: { guestName: string; checkInDate: string; checkOutDate: string }) => `${row.guestName}, ${formatDay(row.checkInDate)} – ${formatDay(row.checkOutDate)}`;
 
-type Stay = ReturnType<typeof fieldsOf> & { id: string; location: string; assetName: string; experienceType: string };
+type Stay = ReturnType<typeof fieldsOf> & { id: string; reference: string; location: string; assetName: string; experienceType: string };
 
 /**
  * The one e-mail a save sends the guest, or none: a stay just confirmed gets the confirmation
@@ -156,6 +166,8 @@ async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: S
   const manageUrl = stay.status === "cancelled" ? undefined : `${platform.env.APP_URL}${stayPath(stayToken(stay.id, stay.checkOutDate, platform.authSecret))}`;
   const payload = {
     bookingId: stay.id,
+    reference: bookingCode(stay.location, stay.reference),
+    assetName: stay.assetName,
     guestName: stay.guestName,
     guestEmail: stay.guestEmail,
     checkInDate: stay.checkInDate,
@@ -195,7 +207,7 @@ async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: 
 /** Runs a booking write; the exclusion constraint's refusal becomes Booking Conflict naming the stay in the way. */
 async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; checkInDate: string; checkOutDate: string; id?: string }, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
   try {
-    return await retryOnDeadlock(write);
+    return await retryOnDeadlock(write, { retryIf: referenceTaken });
   } catch (error) {
     if (sqlStateOf(error) !== SqlState.exclusionViolation) throw error;
     const holder = await nightsHolder(db, stay.assetId, stay.checkInDate, stay.checkOutDate, stay.id);
@@ -221,8 +233,10 @@ export async function addBooking(ctx: BackOfficeContext, input: unknown): Promis
       const target = await lockTarget(tx, fields);
       if (isFailure(target)) return target;
       const values = valuesOf(fields);
-      await tx.insert(bookings).values({ id, ...values, location: target.locationName, experienceType: "rv_glamping" });
-      const stay = { id, ...fieldsOf(values), location: target.locationName, assetName: target.name, experienceType: "rv_glamping" };
+      // Drawn in here: a retry after a taken reference draws another.
+      const reference = newReference();
+      await tx.insert(bookings).values({ id, ...values, reference, location: target.locationName, experienceType: "rv_glamping" });
+      const stay = { id, reference, ...fieldsOf(values), location: target.locationName, assetName: target.name, experienceType: "rv_glamping" };
       await recordChange(tx, actor, { module: "bookings", action: "create", recordId: id, after: fieldsOf(values), details: { label: labelOf(values) } }, meta);
       const mail = await guestMail(platform, stay, null);
       if (mail) await enqueueMail(tx, mail);
@@ -258,8 +272,8 @@ export async function updateBooking(ctx: BackOfficeContext, input: unknown): Pro
         .set({ ...values, location, updatedAt: new Date() })
         .where(eq(bookings.id, id));
       await recordChange(tx, actor, { module: "bookings", action: "update", recordId: id, before, after, details: { label: labelOf(values) } }, meta);
-      const previous = { id, ...before, location: current.location, assetName: current.assetName, experienceType: current.experienceType };
-      const mail = await guestMail(platform, { id, ...after, location, assetName: target.name, experienceType: current.experienceType }, previous);
+      const previous = { id, reference: current.reference, ...before, location: current.location, assetName: current.assetName, experienceType: current.experienceType };
+      const mail = await guestMail(platform, { id, reference: current.reference, ...after, location, assetName: target.name, experienceType: current.experienceType }, previous);
       if (mail) await enqueueMail(tx, mail);
       return succeeded(null, "Booking updated", labelOf(values));
     }),

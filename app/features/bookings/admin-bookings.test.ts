@@ -261,5 +261,8 @@ describe.each(testEngines())("Bookings commands on $name", ({ open }) => {
     expect(await names("from=2032-03-03&to=2032-03-03")).toEqual(["Dee"]);
     expect(await names("sort=check_in&dir=asc")).toEqual(["Dee", newer.guestName]);
     expect((await list(admin, `q=${tag}`)).total).toBe(2);
+    // The code a guest reads out over the phone finds their booking, with or without its letters.
+    expect((await list(admin, `q=TES-${older.reference}`)).rows.map((row) => row.guestName)).toEqual(["Dee"]);
+    expect((await list(admin, `q=${older.reference.toLowerCase()}`)).rows.map((row) => row.guestName)).toEqual(["Dee"]);
   });
 });

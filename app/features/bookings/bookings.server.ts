@@ -9,6 +9,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
+import { bookingCode, newReference, referenceTaken } from "./booking-code";
 import { BookingRequestSchema } from "./booking.schema";
 import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, DATES_UNAVAILABLE, TOO_MANY_BOOKINGS } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
@@ -31,6 +32,8 @@ export type BookingFailure =
 
 export type CreatedBooking = {
   id: string;
+  /** The short code people read out ("STA-3F9A0C"). */
+  code: string;
   checkInDate: string;
   checkOutDate: string;
   numberOfNights: number;
@@ -80,23 +83,8 @@ export async function createBooking(
   // A signed-in customer books as themselves: the confirmation goes to the account's address.
   const guestEmail = actor.kind === "customer" ? actor.email : request.guestEmail;
 
-  // The e-mail is rendered before the transaction opens, so the rows that decide races are
-  // locked only for the few statements that write them.
   const id = crypto.randomUUID();
   const manageUrl = `${deps.env.APP_URL}${stayPath(stayToken(id, request.checkOutDate, deps.authSecret))}`;
-  const confirmation = await renderTemplate("booking-confirmation", {
-    bookingId: id,
-    guestName: request.guestName,
-    guestEmail,
-    checkInDate: request.checkInDate,
-    checkOutDate: request.checkOutDate,
-    numberOfGuests: request.numberOfGuests,
-    numberOfNights: nights,
-    location: asset.locationName,
-    experienceType: asset.type,
-    totalAmount: formatUsd(totalCents),
-    manageUrl,
-  });
   const calendar = stayCalendarAttachment({
     bookingId: id,
     assetName: asset.name,
@@ -105,12 +93,34 @@ export async function createBooking(
     checkOutDate: request.checkOutDate,
     manageUrl,
   });
+  // The e-mail is rendered before the transaction opens, so the rows that decide races are
+  // locked only for the few statements that write them.
+  const confirmationFor = (reference: string) =>
+    renderTemplate("booking-confirmation", {
+      bookingId: id,
+      reference: bookingCode(asset.locationName, reference),
+      assetName: asset.name,
+      guestName: request.guestName,
+      guestEmail,
+      checkInDate: request.checkInDate,
+      checkOutDate: request.checkOutDate,
+      numberOfGuests: request.numberOfGuests,
+      numberOfNights: nights,
+      location: asset.locationName,
+      experienceType: asset.type,
+      totalAmount: formatUsd(totalCents),
+      manageUrl,
+      profileUrl: actor.kind === "customer" ? `${deps.env.APP_URL}/sponsor-profile/bookings/${id}` : undefined,
+    });
 
   const limit = actor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
   const limitSubject = actor.kind === "customer" ? actor.userId : meta.clientAddress;
   try {
-    const booking = await retryOnDeadlock(() =>
-      deps.db.transaction(async (tx) => {
+    const booking = await retryOnDeadlock(async () => {
+      // A new reference each attempt: the one drawn may have been taken meanwhile.
+      const reference = newReference();
+      const confirmation = await confirmationFor(reference);
+      return deps.db.transaction(async (tx) => {
         // Counted with the booking itself: one commit per request.
         const decision = await hitRateLimit(tx, limit, limitSubject);
         if (!decision.allowed) throw new RateLimited();
@@ -132,6 +142,7 @@ export async function createBooking(
           totalAmount: centsToNumeric(totalCents),
           experienceType: asset.type,
           status: "pending",
+          reference,
         });
         await enqueueMail(tx, {
           template: "booking-confirmation",
@@ -140,9 +151,9 @@ export async function createBooking(
           attachments: [calendar],
           ...confirmation,
         });
-        return { id, checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail };
-      }),
-    );
+        return { id, code: bookingCode(asset.locationName, reference), checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail };
+      });
+    }, { retryIf: referenceTaken });
     return { ok: true, booking };
   } catch (error) {
     if (error instanceof RateLimited) return fail({ code: "rate_limited", message: TOO_MANY_BOOKINGS });

@@ -6,6 +6,7 @@ import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { bookingCalendarAttachment } from "./booking-calendar.server";
+import { bookingCode } from "./booking-code";
 import { ownedBy } from "./my-bookings.server";
 import { readStayToken } from "./stay-link.server";
 
@@ -44,6 +45,7 @@ async function cancelPending(deps: Deps, actor: Actor, which: SQL, from: "accoun
     .select({
       id: bookings.id,
       status: bookings.status,
+      reference: bookings.reference,
       assetName: assets.name,
       location: bookings.location,
       experienceType: bookings.experienceType,
@@ -61,11 +63,11 @@ async function cancelPending(deps: Deps, actor: Actor, which: SQL, from: "accoun
   if (!stay) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   if (stay.status !== "pending") return { ok: false, status: 409, message: CANNOT_CANCEL };
 
-  const { id, assetName, totalAmount, ...facts } = stay;
-  const details = { ...facts, bookingId: id, totalAmount: formatUsd(toCents(totalAmount)) };
+  const { id, assetName, totalAmount, reference, status: _, ...facts } = stay;
+  const details = { ...facts, bookingId: id, reference: bookingCode(stay.location, reference), assetName, totalAmount: formatUsd(toCents(totalAmount)) };
   const toGuest = await renderTemplate("booking-update", { ...details, status: "cancelled", isUpdate: true });
   const calendar = bookingCalendarAttachment({ bookingId: id, assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, status: "cancelled" });
-  const notice = await renderTemplate("booking-cancelled-notice", { ...details, assetName, from, bookingsUrl: `${deps.env.APP_URL}/admin/bookings` });
+  const notice = await renderTemplate("booking-cancelled-notice", { ...details, from, bookingsUrl: `${deps.env.APP_URL}/admin/bookings` });
 
   return deps.db.transaction(async (tx) => {
     // Pending still: the team may have confirmed it since it was read.

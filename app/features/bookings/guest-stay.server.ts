@@ -3,12 +3,15 @@ import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
+import { bookingCode } from "./booking-code";
 import { readStayToken } from "./stay-link.server";
 
 type Deps = Pick<Platform, "db" | "authSecret">;
 
 export type GuestStay = {
   id: string;
+  /** The short code people read out ("STA-3F9A0C"). */
+  code: string;
   assetName: string;
   location: string;
   experienceType: string;
@@ -40,13 +43,14 @@ export async function findStay(db: Queryable, which: SQL): Promise<GuestStay | u
       numberOfGuests: bookings.numberOfGuests,
       totalAmount: bookings.totalAmount,
       status: bookings.status,
+      reference: bookings.reference,
     })
     .from(bookings)
     .innerJoin(assets, eq(assets.id, bookings.assetId))
     .where(which);
   if (!row) return undefined;
-  const { totalAmount, ...stay } = row;
-  return { ...stay, totalCents: toCents(totalAmount) };
+  const { totalAmount, reference, ...stay } = row;
+  return { ...stay, code: bookingCode(row.location, reference), totalCents: toCents(totalAmount) };
 }
 
 /** The request behind a guest's private link (no account needed: the signed link is the key). */

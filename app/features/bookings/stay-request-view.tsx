@@ -38,7 +38,7 @@ export function StayRequestView({ stay, calendarHref, cancel }: Props) {
         <Detail term="Nights" value={String(stay.numberOfNights)} />
         <Detail term="Estimated total" value={formatUsd(stay.totalCents)} />
         <Detail term="Confirmation e-mail" value={stay.guestEmail} />
-        <Detail term="Reference" value={stay.id} />
+        <Detail term="Reference" value={stay.code} />
       </dl>
       {stay.status !== "cancelled" && (
         <a href={calendarHref} download="stay.ics" className="inline-flex items-center gap-2 self-start font-semibold text-link underline underline-offset-4">

@@ -32,15 +32,22 @@ export function constraintOf(error: unknown): string | undefined {
 
 const RETRYABLE = new Set<string>([SqlState.deadlockDetected, SqlState.serializationFailure]);
 
-/** Runs `work` again (up to `attempts` times, short jittered pauses) when the database reports a deadlock or serialization failure. */
-export async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 4): Promise<T> {
+/**
+ * Runs `work` again (up to `attempts` times, short jittered pauses) when the database reports a
+ * deadlock or serialization failure, or an error `retryIf` accepts (a random code that was taken).
+ */
+export async function retryOnDeadlock<T>(work: () => Promise<T>, { attempts = 4, retryIf }: { attempts?: number; retryIf?: (error: unknown) => boolean } = {}): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
       const state = sqlStateOf(error);
-      if (!state || !RETRYABLE.has(state) || attempt >= attempts) throw error;
+      const retryable = (state !== undefined && RETRYABLE.has(state)) || (retryIf?.(error) ?? false);
+      if (!retryable || attempt >= attempts) throw error;
       await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt + Math.random() * 20));
     }
   }
 }
+
+/** A unique violation of this constraint: e.g. a random reference that another row drew first. */
+export const isUniqueClash = (constraint: string) => (error: unknown) => sqlStateOf(error) === SqlState.uniqueViolation && constraintOf(error) === constraint;

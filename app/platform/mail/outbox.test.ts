@@ -1,3 +1,4 @@
+import { MAIL_MARK_CID } from "./templates/layout";
 import { createServer, type AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
@@ -88,9 +89,13 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     expect(mail.html).toContain("Can we visit in June?");
     expect(mail.text).toContain("Can we visit in June?");
     expect(mail.text).not.toContain("<");
-    expect(mail.attachments.map((a) => [a.filename, a.contentType, a.content.toString()])).toEqual([
-      ["note.txt", "text/plain", "bees are great"],
-    ]);
+    // The message's own attachment, and the mark its header shows, inline (by Content-ID) and a real PNG.
+    const note = mail.attachments.find((a) => a.filename === "note.txt");
+    const mark = mail.attachments.find((a) => a.filename === "apiary.png");
+    expect([note?.filename, note?.contentType, note?.content.toString()]).toEqual(["note.txt", "text/plain", "bees are great"]);
+    expect(mail.attachments).toHaveLength(2);
+    expect(mark).toMatchObject({ filename: "apiary.png", contentType: "image/png", contentDisposition: "inline", cid: MAIL_MARK_CID });
+    expect(mark!.content.subarray(1, 4).toString()).toBe("PNG");
 
     const [row] = await rows();
     expect(row).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null, lastError: null });

@@ -3,6 +3,8 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { OutboxAttachment } from "~/platform/db/schema";
+import { MAIL_MARK_PNG_BASE64 } from "./mail-mark";
+import { MAIL_MARK_CID } from "./templates/layout";
 import { assertAttachments, assertHeaderText, assertSingleAddress, messageIdFor } from "./validation";
 
 /** What the worker hands to a transport: one claimed outbox row. */
@@ -88,6 +90,8 @@ function fileTransport({ dataDir, from, logger }: TransportOptions): MailTranspo
   };
 }
 
+const MAIL_MARK = Buffer.from(MAIL_MARK_PNG_BASE64, "base64");
+
 /** Checked again here (not only at enqueue) because rows could have been written by other code. */
 function compose(mail: OutgoingMail, from: string) {
   assertSingleAddress("to", mail.to);
@@ -102,10 +106,14 @@ function compose(mail: OutgoingMail, from: string) {
     html: mail.html,
     text: mail.text,
     messageId: messageIdFor(mail.idempotencyKey),
-    attachments: mail.attachments.map((a) => ({
-      filename: a.filename,
-      content: Buffer.from(a.content, "base64"),
-      contentType: a.contentType,
-    })),
+    attachments: [
+      ...mail.attachments.map((a) => ({
+        filename: a.filename,
+        content: Buffer.from(a.content, "base64"),
+        contentType: a.contentType,
+      })),
+      // The mark in the templates' header travels with the message: no client fetches it from elsewhere.
+      ...(mail.html.includes(`cid:${MAIL_MARK_CID}`) ? [{ filename: "apiary.png", content: MAIL_MARK, contentType: "image/png", cid: MAIL_MARK_CID, contentDisposition: "inline" as const }] : []),
+    ],
   };
 }

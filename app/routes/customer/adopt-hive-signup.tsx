@@ -103,8 +103,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "We'll contact you shortly to confirm your booking.",
       variant: "success",
       ...(actor.kind === "customer"
-        ? { link: { label: "See your request", href: `/sponsor-profile/bookings/${outcome.booking.id}` } }
-        : { detail: "The e-mail we sent you has the details and a link to see or cancel your request." }),
+        ? { detail: `Your reference: ${outcome.booking.code}.`, link: { label: "See your request", href: `/sponsor-profile/bookings/${outcome.booking.id}` } }
+        : { detail: `Your reference: ${outcome.booking.code}. The e-mail we sent you has the details and a link to see or cancel your request.` }),
     };
     throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
   }

@@ -31,6 +31,14 @@ export const bookings = pgTable(
     totalAmount: money("total_amount").notNull(),
     experienceType: experienceType("experience_type").notNull(),
     status: bookingStatus("status").notNull().default("pending"),
+    /**
+     * The short code people read out and type ("STA-3F9A0C" with its location's letters, see
+     * booking-code.ts): six random hex digits, unique; an insert that draws a taken one is retried.
+     */
+    reference: text("reference")
+      .notNull()
+      .unique("bookings_reference_key")
+      .default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 6))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

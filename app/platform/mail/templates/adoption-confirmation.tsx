@@ -1,5 +1,5 @@
 import { Section, Text } from "@react-email/components";
-import { Details, Layout, palette, styles } from "./layout";
+import { ActionButton, Details, Layout, palette, styles } from "./layout";
 
 export type AdoptionConfirmationProps = {
   adoptionId: string;
@@ -8,10 +8,15 @@ export type AdoptionConfirmationProps = {
   /** Ready to show, e.g. `$120.00`. */
   tierPrice: string;
   paymentFrequency: "monthly" | "annual";
-  /** Unset until a hive is assigned. */
+  /** As the sponsor chose it, e.g. "Credit card". */
+  paymentMethod: string;
+  /** The sponsor's own name for their hive, if they gave one. */
   hiveName?: string | null;
-  honeyShareKg?: number | string | null;
+  /** In the tier card's words and unit, e.g. "Up to 5 lb of raw honey each season (not guaranteed)"; null without a share. */
+  honeyShare: string | null;
   perks: string[];
+  /** My Adoptions in the sponsor profile. */
+  profileUrl: string;
 };
 
 export const adoptionConfirmationSubject = (p: AdoptionConfirmationProps) => `Welcome to the hive: your ${p.tierName} adoption`;
@@ -22,11 +27,10 @@ export function AdoptionConfirmationEmail(p: AdoptionConfirmationProps) {
     ["Adoption reference", p.adoptionId],
     ["Tier", p.tierName],
     ["Contribution", `${p.tierPrice} per ${per}`],
+    ["Paid", `${p.paymentFrequency === "monthly" ? "Monthly" : "Yearly"}, by ${p.paymentMethod.toLowerCase()}`],
     ["Your hive", p.hiveName || "We will let you know once your hive is assigned"],
   ];
-  if (p.honeyShareKg !== undefined && p.honeyShareKg !== null && p.honeyShareKg !== "") {
-    rows.push(["Honey share", `${p.honeyShareKg} kg per season`]);
-  }
+  if (p.honeyShare) rows.push(["Honey share", p.honeyShare]);
   return (
     <Layout preview={`Thank you for adopting a hive (${p.tierName})`} heading="Thank you for adopting a hive!">
       <Text style={styles.paragraph}>
@@ -44,6 +48,8 @@ export function AdoptionConfirmationEmail(p: AdoptionConfirmationProps) {
           </ul>
         </Section>
       )}
+      <Text style={styles.paragraph}>This is a request: we will e-mail you to arrange payment. Nothing has been charged.</Text>
+      <ActionButton href={p.profileUrl}>See your adoption</ActionButton>
     </Layout>
   );
 }

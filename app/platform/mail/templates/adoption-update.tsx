@@ -1,7 +1,7 @@
 import { Link, Text } from "@react-email/components";
 import { format, parseISO } from "date-fns";
 import { formatDay } from "./format";
-import { Details, Layout, styles } from "./layout";
+import { ActionButton, Details, Layout, styles } from "./layout";
 
 /**
  * What a sponsor is told when their adoption changes on its own terms: made active by the team,
@@ -67,14 +67,12 @@ export function AdoptionUpdateEmail(p: AdoptionUpdateProps) {
         {p.change === "renewal-due" && `Your adoption of ${name(p)} ends on ${formatDay(p.endDate ?? p.startDate)}. Renew to keep your hive, its updates and your perks: reply to this e-mail or choose a tier again.`}
       </Text>
       <Details rows={rows} />
-      <Text style={styles.paragraph}>
-        See your adoptions: <Link href={p.profileUrl}>{p.profileUrl}</Link>
-      </Text>
       {(p.change === "expired" || p.change === "renewal-due" || p.change === "cancelled") && (
-        <Text style={styles.paragraph}>
-          {p.change === "renewal-due" ? "Renew or change tier" : "Adopt a hive"}: <Link href={p.adoptUrl}>{p.adoptUrl}</Link>
-        </Text>
+        <ActionButton href={p.adoptUrl}>{p.change === "renewal-due" ? "Renew or change tier" : "Adopt a hive"}</ActionButton>
       )}
+      <Text style={styles.paragraph}>
+        Your adoptions, their hives and updates: <Link href={p.profileUrl} style={styles.link}>My Adoptions</Link>
+      </Text>
     </Layout>
   );
 }

@@ -1,11 +1,10 @@
-import { Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import type { BookingConfirmationProps } from "./booking-confirmation";
 import { formatDay, stayRows } from "./format";
-import { Details, Layout, styles } from "./layout";
+import { ActionButton, Details, Layout, styles } from "./layout";
 
 /** To the organisation's mailbox: a guest cancelled their own pending request (on the site or from their link). */
-export type BookingCancelledNoticeProps = Omit<BookingConfirmationProps, "manageUrl"> & {
-  assetName: string;
+export type BookingCancelledNoticeProps = Omit<BookingConfirmationProps, "manageUrl" | "profileUrl"> & {
   /** Where they cancelled it: signed in (My Bookings) or from the private link in their e-mail. */
   from: "account" | "link";
   /** The back-office's bookings screen. */
@@ -21,10 +20,8 @@ export function BookingCancelledNoticeEmail(p: BookingCancelledNoticeProps) {
         {p.guestName} ({p.guestEmail}) cancelled their pending request for {p.assetName}{" "}
         {p.from === "account" ? "from their account" : "from the private link in their e-mail"}. The nights are free again on the calendar.
       </Text>
-      <Details rows={[["Booking reference", p.bookingId], ...stayRows(p), ["Estimated total", p.totalAmount]]} />
-      <Text style={styles.paragraph}>
-        <Link href={p.bookingsUrl}>Open Bookings in the back-office</Link>
-      </Text>
+      <Details rows={[["Booking reference", p.reference], ...stayRows(p), ["Estimated total", p.totalAmount]]} />
+      <ActionButton href={p.bookingsUrl}>Open Bookings in the back-office</ActionButton>
     </Layout>
   );
 }

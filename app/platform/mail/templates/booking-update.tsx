@@ -1,7 +1,7 @@
-import { Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { formatDay, stayRows } from "./format";
 import type { BookingConfirmationProps } from "./booking-confirmation";
-import { Details, Layout, styles } from "./layout";
+import { ActionButton, Details, Layout, styles } from "./layout";
 
 /**
  * What the back-office tells a guest when staff record or change their booking (the spec's
@@ -35,18 +35,14 @@ export function BookingUpdateEmail(p: BookingUpdateProps) {
       </Text>
       <Details
         rows={[
-          ["Booking reference", p.bookingId],
+          ["Booking reference", p.reference],
           ["Status", STATUS_TEXT[p.status]],
           ...stayRows(p),
           ["Total", p.totalAmount],
         ]}
       />
       {!cancelled && <Text style={styles.paragraph}>The attached calendar file (stay.ics) puts the stay in your calendar, or moves it there if it was already.</Text>}
-      {!cancelled && p.manageUrl && (
-        <Text style={styles.paragraph}>
-          See your booking at your private link: <Link href={p.manageUrl}>{p.manageUrl}</Link>
-        </Text>
-      )}
+      {!cancelled && p.manageUrl && <ActionButton href={p.profileUrl ?? p.manageUrl}>See your booking</ActionButton>}
       <Text style={styles.paragraph}>Questions, or something not right? Reply to this e-mail and we will help.</Text>
     </Layout>
   );

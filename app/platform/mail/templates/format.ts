@@ -22,10 +22,10 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 /** A stay's facts as the booking e-mails list them, after their own first rows. */
-export function stayRows(p: { location: string; experienceType: string; checkInDate: string; checkOutDate: string; numberOfNights: number; numberOfGuests: number }): [string, string][] {
+export function stayRows(p: { assetName: string; location: string; checkInDate: string; checkOutDate: string; numberOfNights: number; numberOfGuests: number }): [string, string][] {
   return [
+    ["Stay", p.assetName],
     ["Location", p.location],
-    ["Experience", formatExperience(p.experienceType)],
     ["Check-in", formatDay(p.checkInDate)],
     ["Check-out", formatDay(p.checkOutDate)],
     ["Length of stay", plural(p.numberOfNights, "night")],

@@ -1,5 +1,5 @@
-import { Link, Text } from "@react-email/components";
-import { Details, Layout, styles } from "./layout";
+import { Text } from "@react-email/components";
+import { ActionButton, Details, Layout, styles } from "./layout";
 
 /** The failed-hive rule, done: the sponsor's adoption moved to another hive at the same tier. */
 export type HiveMovedProps = {
@@ -29,9 +29,7 @@ export function HiveMovedEmail(p: HiveMovedProps) {
           ["Tier", `${p.tierName} (unchanged)`],
         ]}
       />
-      <Text style={styles.paragraph}>
-        See your adoption and its hive's updates: <Link href={p.profileUrl}>{p.profileUrl}</Link>
-      </Text>
+      <ActionButton href={p.profileUrl}>See your adoption and its hive</ActionButton>
     </Layout>
   );
 }

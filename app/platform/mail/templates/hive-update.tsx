@@ -1,5 +1,5 @@
 import { Link, Text } from "@react-email/components";
-import { Layout, MultilineText, styles } from "./layout";
+import { ActionButton, Layout, MultilineText, styles } from "./layout";
 
 /** A hive update posted by staff, to each sponsor of the hive (one e-mail per update). */
 export type HiveUpdateProps = {
@@ -21,8 +21,9 @@ export function HiveUpdateEmail(p: HiveUpdateProps) {
     <Layout preview={p.body.slice(0, 90)} heading={`News from ${p.hiveName}`}>
       <MultilineText text={p.body} />
       <Text style={styles.paragraph}>
-        {p.photos ? `${p.photos === 1 ? "A photo is" : `${p.photos} photos are`} with this update in My Adoptions` : "Every update of your hive is in My Adoptions"}: <Link href={p.profileUrl}>{p.profileUrl}</Link>
+        {p.photos ? `${p.photos === 1 ? "A photo is" : `${p.photos} photos are`} with this update in My Adoptions.` : "Every update of your hive is in My Adoptions."}
       </Text>
+      <ActionButton href={p.profileUrl}>Open My Adoptions</ActionButton>
       <Text style={{ ...styles.paragraph, fontSize: "13px" }}>
         You receive these because you adopted this hive. <Link href={p.unsubscribeUrl}>Stop hive update e-mails</Link>
       </Text>

@@ -1,19 +1,23 @@
-import { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
 
 export const ORGANISATION = "Apiary";
 const TAGLINE = "Bee conservation and lakeside glamping in Stanwood, Washington";
 
-/** Warm honey palette; inline styles because most mail clients ignore stylesheets. */
+/** The site's palette (app.css); inline styles because most mail clients ignore stylesheets. */
 export const palette = {
-  honey: "#F59E0B",
-  amber: "#B45309",
-  comb: "#FEF3C7",
-  cream: "#FFFBEB",
-  ink: "#3F2A14",
-  muted: "#7C6A55",
-  line: "#FDE68A",
+  forest: "#1F3D2B",
+  forestLink: "#2D5A3D",
+  honey: "#F3B63F",
+  comb: "#FEF9EC",
+  cream: "#FBF6EA",
+  ink: "#1C2A22",
+  muted: "#4B5A51",
+  line: "#C7D8CB",
 } as const;
+
+/** The mark's Content-ID: the transport attaches the image inline to every message that shows it. */
+export const MAIL_MARK_CID = "apiary-mark@apiary";
 
 const font = "'Segoe UI', Helvetica, Arial, sans-serif";
 
@@ -21,17 +25,18 @@ export const styles = {
   paragraph: { color: palette.ink, fontSize: "15px", lineHeight: "24px", margin: "0 0 16px" },
   label: { color: palette.muted, fontSize: "13px", lineHeight: "20px", margin: "0", width: "42%", verticalAlign: "top" },
   value: { color: palette.ink, fontSize: "15px", lineHeight: "20px", margin: "0", fontWeight: 600, verticalAlign: "top" },
+  // The site's primary button: honey, ink text, fully rounded.
   button: {
-    backgroundColor: palette.amber,
-    borderRadius: "6px",
-    color: "#FFFFFF",
+    backgroundColor: palette.honey,
+    borderRadius: "999px",
+    color: palette.ink,
     display: "inline-block",
     fontSize: "15px",
     fontWeight: 600,
-    padding: "12px 22px",
+    padding: "12px 24px",
     textDecoration: "none",
   },
-  link: { color: palette.amber, textDecoration: "underline", wordBreak: "break-all" },
+  link: { color: palette.forestLink, textDecoration: "underline", wordBreak: "break-all" },
 } satisfies Record<string, CSSProperties>;
 
 type LayoutProps = { preview: string; heading: string; children: ReactNode };
@@ -42,19 +47,28 @@ export function Layout({ preview, heading, children }: LayoutProps) {
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: palette.cream, fontFamily: font, margin: 0, padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "#FFFFFF", border: `1px solid ${palette.line}`, borderRadius: "10px", maxWidth: "560px", overflow: "hidden" }}>
-          <Section style={{ backgroundColor: palette.honey, padding: "20px 28px" }}>
-            <Text style={{ color: palette.ink, fontSize: "22px", fontWeight: 700, letterSpacing: "0.5px", margin: 0 }}>
-              {ORGANISATION}
-            </Text>
+        <Container style={{ backgroundColor: "#FFFFFF", border: `1px solid ${palette.line}`, borderRadius: "16px", maxWidth: "560px", overflow: "hidden" }}>
+          <Section style={{ backgroundColor: palette.forest, padding: "16px 28px" }}>
+            <table role="presentation" cellPadding={0} cellSpacing={0}>
+              <tbody>
+                <tr>
+                  <td style={{ paddingRight: "10px", verticalAlign: "middle" }}>
+                    <Img src={`cid:${MAIL_MARK_CID}`} width="32" height="32" alt="" style={{ display: "block" }} />
+                  </td>
+                  <td style={{ verticalAlign: "middle" }}>
+                    <Text style={{ color: palette.cream, fontFamily: "Georgia, 'Times New Roman', serif", fontSize: "22px", fontWeight: 700, margin: 0 }}>{ORGANISATION}</Text>
+                  </td>
+                </tr>
+              </tbody>
+            </table>
           </Section>
           <Section style={{ padding: "28px 28px 8px" }}>
-            <Heading as="h1" style={{ color: palette.ink, fontSize: "22px", lineHeight: "30px", margin: "0 0 16px" }}>
+            <Heading as="h1" style={{ color: palette.ink, fontFamily: "Georgia, 'Times New Roman', serif", fontSize: "24px", lineHeight: "32px", margin: "0 0 16px" }}>
               {heading}
             </Heading>
             {children}
           </Section>
-          <Hr style={{ borderColor: palette.line, margin: "8px 28px" }} />
+          <Hr style={{ borderColor: palette.line, margin: "8px 28px", width: "auto" }} />
           <Section style={{ padding: "0 28px 20px" }}>
             <Text style={{ color: palette.muted, fontSize: "12px", lineHeight: "18px", margin: 0 }}>
               {ORGANISATION} · {TAGLINE}
@@ -63,6 +77,17 @@ export function Layout({ preview, heading, children }: LayoutProps) {
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** A call to action in the site's button style (the plain-text part shows its address). */
+export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Section style={{ margin: "4px 0 20px" }}>
+      <Button href={href} style={styles.button}>
+        {children}
+      </Button>
+    </Section>
   );
 }
 

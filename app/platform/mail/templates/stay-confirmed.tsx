@@ -1,7 +1,7 @@
-import { Link, Text } from "@react-email/components";
+import { Text } from "@react-email/components";
 import { formatDay, stayRows } from "./format";
 import type { BookingConfirmationProps } from "./booking-confirmation";
-import { Details, Layout, styles } from "./layout";
+import { ActionButton, Details, Layout, styles } from "./layout";
 
 /** Sent when the team confirms a stay (the spec's send-booking-confirmation, from the back-office): the stay is now certain. */
 export type StayConfirmedProps = BookingConfirmationProps;
@@ -17,16 +17,12 @@ export function StayConfirmedEmail(p: StayConfirmedProps) {
       </Text>
       <Details
         rows={[
-          ["Booking reference", p.bookingId],
+          ["Booking reference", p.reference],
           ...stayRows(p),
           ["Total", p.totalAmount],
         ]}
       />
-      {p.manageUrl && (
-        <Text style={styles.paragraph}>
-          See your booking at your private link: <Link href={p.manageUrl}>{p.manageUrl}</Link>
-        </Text>
-      )}
+      {p.manageUrl && <ActionButton href={p.profileUrl ?? p.manageUrl}>See your booking</ActionButton>}
       <Text style={styles.paragraph}>Every stay supports our work for native and honey bees. We look forward to welcoming you by the lake.</Text>
     </Layout>
   );

@@ -1,5 +1,60 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate, templateNames } from ".";
+import { renderTemplate, templateNames, type TemplateName, type TemplateProps } from ".";
+import { MAIL_MARK_CID } from "./layout";
+
+const stay = {
+  bookingId: "bk_123",
+  reference: "STA-3F9A0C",
+  assetName: "Lakeside RV Trailer",
+  guestName: "Rosa",
+  guestEmail: "rosa@example.com",
+  checkInDate: "2030-06-10",
+  checkOutDate: "2030-06-13",
+  numberOfGuests: 2,
+  numberOfNights: 3,
+  location: "Stanwood",
+  experienceType: "rv",
+  totalAmount: "$450.00",
+  manageUrl: "https://apiary.test/stay/tok",
+};
+
+/** One example of every template's props: the snapshots below render these. */
+const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
+  contact: { name: "Rosa Lee", email: "rosa@example.com", subject: "Hive visit", message: "Could we visit in June?\nWe are four." },
+  "booking-confirmation": stay,
+  "adoption-confirmation": {
+    adoptionId: "ad_9",
+    userEmail: "bee@example.com",
+    tierName: "Queen Bee",
+    tierPrice: "$25.00",
+    paymentFrequency: "monthly",
+    paymentMethod: "Crypto",
+    hiveName: null,
+    honeyShare: "Up to 3 lb of raw honey each season (not guaranteed)",
+    perks: ["Jar of honey", "Hive visit"],
+    profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
+  },
+  "verify-email": { url: "https://apiary.test/api/auth/verify-email?token=abc" },
+  "password-reset": { url: "https://apiary.test/reset-password?token=abc" },
+  "account-notice": { kind: "password-set-by-staff", loginUrl: "https://apiary.test/auth" },
+  "booking-update": { ...stay, status: "confirmed", isUpdate: true },
+  "booking-cancelled-notice": { ...stay, from: "link", bookingsUrl: "https://apiary.test/admin/bookings" },
+  "stay-confirmed": stay,
+  "adoption-update": {
+    change: "activated",
+    adoptionId: "ad_42",
+    tierName: "Guardian",
+    hiveName: "Buzz",
+    paymentFrequency: "annual",
+    price: "$599.00",
+    startDate: "2026-03-15",
+    endDate: "2027-03-14",
+    profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
+    adoptUrl: "https://apiary.test/adopt-hive-signup",
+  },
+  "hive-update": { hiveName: "Lakeside 1", body: "The colony is strong.\nFirst nectar flow this week.", photos: 2, profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions", unsubscribeUrl: "https://apiary.test/hive-updates/unsubscribe/tok" },
+  "hive-moved": { fromHive: "Lakeside 2", toHive: "Orchard 1", location: "Stanwood", reason: "The colony was lost over winter.", tierName: "Guardian", profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions" },
+};
 
 describe("mail templates", () => {
   it("renders the contact message with visitor text escaped in html and kept in text", async () => {
@@ -18,47 +73,53 @@ describe("mail templates", () => {
     expect(mail.text).toContain("Apiary");
   });
 
-  it("renders the booking confirmation with dates, total and the promise to follow up", async () => {
-    const mail = await renderTemplate("booking-confirmation", {
-      bookingId: "bk_123",
-      guestName: "Rosa",
-      guestEmail: "rosa@example.com",
-      checkInDate: "2030-06-10",
-      checkOutDate: "2030-06-13",
-      numberOfGuests: 2,
-      numberOfNights: 3,
-      location: "Lake Goodwin",
-      experienceType: "rv_glamping",
-      totalAmount: "$450.00",
-    });
-    expect(mail.subject).toBe("Your booking request at Lake Goodwin");
+  it("renders the booking confirmation with the short code, the stay's own name, dates, total and the promise to follow up", async () => {
+    const mail = await renderTemplate("booking-confirmation", SAMPLES["booking-confirmation"]);
+    expect(mail.subject).toBe("Your booking request at Stanwood");
     for (const part of [mail.html, mail.text]) {
-      expect(part).toContain("bk_123");
+      expect(part).toContain("STA-3F9A0C");
+      expect(part).not.toContain("bk_123");
+      expect(part).toContain("Lakeside RV Trailer");
       expect(part).toContain("Monday, June 10, 2030");
       expect(part).toContain("$450.00");
-      expect(part).toContain("RV glamping");
       expect(part).toContain("3 nights");
     }
     expect(mail.text).toMatch(/will contact you/);
-    expect(mail.text).toMatch(/Booking reference\s+bk_123/);
+    expect(mail.text).toMatch(/Booking reference\s+STA-3F9A0C/);
+    // The self-service page is a button, its address in the plain-text part.
+    expect(mail.html).toMatch(/<a[^>]+href="https:\/\/apiary\.test\/stay\/tok"[^>]*>.*See or cancel your request/s);
+    expect(mail.text).toContain("https://apiary.test/stay/tok");
+    // Signed in: the button opens the request in their profile instead.
+    const signedIn = await renderTemplate("booking-confirmation", { ...SAMPLES["booking-confirmation"], profileUrl: "https://apiary.test/sponsor-profile/bookings/bk_123" });
+    expect(signedIn.html).toContain('href="https://apiary.test/sponsor-profile/bookings/bk_123"');
   });
 
-  it("renders the adoption confirmation with perks and without a hive yet", async () => {
-    const mail = await renderTemplate("adoption-confirmation", {
-      adoptionId: "ad_9",
-      userEmail: "bee@example.com",
-      tierName: "Queen Bee",
-      tierPrice: "$25.00",
-      paymentFrequency: "monthly",
-      hiveName: null,
-      honeyShareKg: 1.5,
-      perks: ["Jar of honey", "Hive visit"],
-    });
+  it("renders the adoption confirmation with the frequency and method chosen, the tier card's honey wording and the profile", async () => {
+    const mail = await renderTemplate("adoption-confirmation", SAMPLES["adoption-confirmation"]);
     expect(mail.subject).toBe("Welcome to the hive: your Queen Bee adoption");
     expect(mail.text).toContain("$25.00 per month");
-    expect(mail.text).toContain("1.5 kg");
+    expect(mail.text).toMatch(/Paid\s+Monthly, by crypto/);
+    expect(mail.text).toContain("Up to 3 lb of raw honey each season (not guaranteed)");
+    expect(mail.text).not.toContain("kg");
     expect(mail.text).toContain("Jar of honey");
     expect(mail.text).toContain("once your hive is assigned");
+    expect(mail.html).toContain('href="https://apiary.test/sponsor-profile?tab=adoptions"');
+  });
+
+  it("shows the mark inline, from the message itself, in the site's colours", async () => {
+    for (const name of templateNames) {
+      const mail = await renderTemplate(name, SAMPLES[name] as never);
+      expect(mail.html, name).toContain(`src="cid:${MAIL_MARK_CID}"`);
+      expect(mail.html, name).toContain("#1F3D2B");
+      expect(mail.text.trim().length, name).toBeGreaterThan(40);
+    }
+  });
+
+  // What each e-mail looks like, kept beside this file: a change to a template shows in review.
+  it.each(templateNames)("renders %s as its snapshot, in both parts", async (name) => {
+    const mail = await renderTemplate(name, SAMPLES[name] as never);
+    await expect(mail.html).toMatchFileSnapshot(`__snapshots__/${name}.html`);
+    await expect(`Subject: ${mail.subject}\n\n${mail.text}`).toMatchFileSnapshot(`__snapshots__/${name}.txt`);
   });
 
   it("puts the link of account e-mails in both parts", async () => {
