@@ -90,6 +90,12 @@ test("a customer picks free dates on the calendar and books; booked and past day
   await widget(page).getByLabel("Nights").selectOption("2");
   await expect(await showDay(page, stay.checkIn)).toHaveAttribute("data-disabled", "true");
   await expect(widget(page).locator(`td[data-day="${addDays(stay.checkIn, 1)}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");
+  // Booked nights look booked (and say so), unlike days a stay would not fit or past days; a legend tells them apart.
+  const bookedCell = widget(page).locator(`td[data-day="${stay.checkIn}"]:not([data-outside])`);
+  await expect(bookedCell).toHaveClass(/apiary-booked/);
+  await expect(bookedCell.getByRole("button")).toHaveAccessibleName(/, booked$/);
+  const legend = widget(page).getByRole("list", { name: "What the days show" });
+  await expect(legend.getByRole("listitem")).toHaveText([/^Free$/, /Booked$/, /Free, but your stay would not fit$/, /Past$/]);
   const before = addDays(stay.checkIn, -1);
   if (!ranges.some((r) => r.checkIn <= before && before < r.checkOut) && before > today) {
     await expect(widget(page).locator(`td[data-day="${before}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");

@@ -281,6 +281,7 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
                   checkIn={checkIn}
                   nights={nights}
                   isUnavailable={unavailable}
+                  isBooked={(date) => overlapsAny(dayOf(date), addDays(dayOf(date), 1), ranges)}
                   onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
                 />
               </Suspense>
