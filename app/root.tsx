@@ -12,6 +12,7 @@ import { useEffect } from "react";
 import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import fontsCss from "./fonts.css?url";
 import { authStateContext } from "./features/accounts/actor";
 import { resolveAuthState } from "./features/accounts/session.server";
 import { listVisibleMenuItems } from "./features/content/menu.server";
@@ -72,6 +73,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
+  // Not render-blocking (media="print" until shell-script.ts applies it after the first paint):
+  // the fonts never delay the first paint; without JavaScript the sized fallbacks stay.
+  { rel: "stylesheet", href: fontsCss, media: "print" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

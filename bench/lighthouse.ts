@@ -34,7 +34,10 @@ const server = spawnServer({
   PORT: String(port),
   APP_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: tempDataDir(),
+  // As in production: the tests' cheap hashes and loopback feeds are refused outside NODE_ENV=test.
   NODE_ENV: "production",
+  PASSWORD_HASH_LOG_N: "17",
+  CALENDAR_FETCH_ALLOW_LOOPBACK: "false",
   LOG_LEVEL: "warn",
 });
 const chrome = await chromeLauncher.launch({

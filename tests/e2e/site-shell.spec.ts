@@ -233,3 +233,25 @@ async function expectDrawerOnTheRight(page: Page) {
   const box = (await page.getByRole("dialog").boundingBox())!;
   expect(box.x).toBeGreaterThan(viewport.width / 4);
 }
+
+test("the site's own fonts apply once the page has painted, from this site only", async ({ page, visit }) => {
+  const fontRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "font") fontRequests.push(request.url());
+  });
+  await visit("/stanwood");
+  // Headings in Fraunces, text in Inter, both loaded (not a fallback).
+  await page.waitForFunction(() => document.fonts.check('700 40px "Fraunces Variable"') && document.fonts.check('400 16px "Inter Variable"'));
+  await expect.poll(() => page.evaluate(() => [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family.replaceAll('"', "")))).toEqual(
+    expect.arrayContaining(["Fraunces Variable", "Inter Variable"]),
+  );
+  expect(await page.getByRole("heading", { level: 1 }).evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^"?Fraunces Variable/);
+  expect(await page.locator("body").evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(/^"?Inter Variable/);
+  // Only the latin subsets a page of ours needs, and only from this site.
+  expect(fontRequests.length).toBeGreaterThan(0);
+  const origin = new URL(page.url()).origin;
+  for (const url of fontRequests) {
+    expect(url.startsWith(`${origin}/assets/`), url).toBe(true);
+    expect(url, url).toMatch(/-latin-wght-normal-/);
+  }
+});

@@ -10,7 +10,8 @@
  * On pages served without React (`html[data-static]`) it also runs the flash toast and keeps the
  * drawer's menu items live, the two things React does elsewhere. On pages whose hydration waits
  * for their interactive part (PageHandle `hydrate: "deferred"`), it starts React then. On every
- * page, it keeps the signed-in state in step with the other tabs (session-across-tabs.ts).
+ * page, it keeps the signed-in state in step with the other tabs (session-across-tabs.ts) and
+ * applies the web fonts once the page has painted.
  */
 
 import { followSessionAcrossTabs } from "~/platform/realtime/session-across-tabs";
@@ -88,6 +89,7 @@ document.addEventListener("submit", (event) => {
 });
 window.addEventListener("popstate", closeOverlays);
 
+applyWebFonts();
 startDeferredHydration();
 followSessionAcrossTabs();
 
@@ -127,6 +129,22 @@ function startDeferredHydration() {
     if (when === "visible") observer.observe(trigger);
     for (const type of ["pointerover", "pointerdown", "focusin"]) trigger.addEventListener(type, start, { once: true });
   }
+}
+
+/**
+ * The web fonts' stylesheet comes as media="print" so it never competes with the page itself;
+ * it applies to the screen once the page has loaded (a repeat visit has the fonts in its cache).
+ */
+function applyWebFonts() {
+  const apply = () => {
+    document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][media="print"][href*="/fonts-"]').forEach((link) => {
+      link.media = "all";
+    });
+  };
+  // After the load, and after a frame has been painted: a small page can load before its first paint.
+  const afterPaint = () => requestAnimationFrame(() => setTimeout(apply, 0));
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
 }
 
 /** The flash toast the server rendered: announced, closable, and gone after a few seconds. */
