@@ -7,7 +7,7 @@ import { ADMIN_LANDING, nextCode, submitAdminLogin, totpFor } from "./admin-help
 import { signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { waitForMail } from "./mailbox";
-import { freeStay, openPortalBooking } from "./stays-helpers";
+import { freeStay, openPortalBooking, pickPortalStay } from "./stays-helpers";
 import { freePort } from "../setup/server-process";
 
 /**
@@ -99,8 +99,7 @@ test("a visitor signs up, books a stay and writes to the team, over https throug
   const assetId = await openPortalBooking(page);
   await waitForHydration(page);
   const stay = await freeStay(page.request, assetId, 2);
-  await page.getByLabel("Check-in date").fill(stay.checkIn);
-  await page.getByLabel("Check-out date").fill(stay.checkOut);
+  await pickPortalStay(page, stay.checkIn, 2);
   await page.getByLabel("Guest name").fill("Secure Guest");
   await page.getByRole("button", { name: "Request Booking" }).click();
   await expect(toast(page, "Booking request submitted!")).toBeVisible();

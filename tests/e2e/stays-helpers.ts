@@ -36,6 +36,17 @@ export async function openPortalBooking(page: Page) {
   return page.locator('input[name="assetId"]').inputValue();
 }
 
+/** In the portal's booking details (JavaScript on): the nights, then the check-in day on the calendar. */
+export async function pickPortalStay(page: Page, checkIn: string, nights: number) {
+  await page.getByLabel("Nights").selectOption(String(nights));
+  const cell = page.locator(`td[data-day="${checkIn}"]:not([data-outside])`);
+  for (let i = 0; i < 24 && (await cell.count()) === 0; i++) {
+    await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  }
+  await cell.getByRole("button").click();
+  await expect(page.getByText(`Staying ${nights} ${nights === 1 ? "night" : "nights"} from`)).toBeVisible();
+}
+
 /** The booking widget (/stanwood). */
 export const widget = (page: Page) => page.getByRole("region", { name: "Reserve Your Dates" });
 

@@ -1,6 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { format } from "date-fns";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
@@ -14,7 +15,13 @@ import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
 import { MAX_GUESTS } from "./booking-limits";
 import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
-import { addDays, isCalendarDay, nightsBetween, type BookedRange } from "./stay-dates";
+import { addDays, isCalendarDay, nightsBetween, overlapsAny, type BookedRange } from "./stay-dates";
+import { MAX_NIGHTS } from "./booking-limits";
+
+// The widget's calendar, loaded once a stay is chosen (as in the widget).
+const CheckInCalendar = lazy(() => import("./check-in-calendar"));
+const NIGHT_CHOICES = Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1);
+const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
 
 export type PortalBookingData = {
   locations: { id: string; name: string }[];
@@ -132,8 +139,11 @@ function BookingDetails({
 }) {
   const navigation = useNavigation();
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const hydrated = useHydrated();
   const [checkIn, setCheckIn] = useState("");
   const [checkOut, setCheckOut] = useState("");
+  const [pickedCheckIn, setPickedCheckIn] = useState<string | undefined>();
+  const [calendarNights, setCalendarNights] = useState(1);
   const [form, fields] = useForm({
     id: "portal-booking",
     lastResult,
@@ -142,7 +152,10 @@ function BookingDetails({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const nights = isCalendarDay(checkIn) && isCalendarDay(checkOut) ? nightsBetween(checkIn, checkOut) : 0;
+  // More nights can make the picked day run into a booked night: it no longer counts then (as in the widget).
+  const fittingCheckIn = pickedCheckIn && !overlapsAny(pickedCheckIn, addDays(pickedCheckIn, calendarNights), booked) ? pickedCheckIn : undefined;
+  const dateError = fields.checkInDate.errors?.[0] ?? fields.checkOutDate.errors?.[0];
+  const nights = hydrated ? (fittingCheckIn ? calendarNights : 0) : isCalendarDay(checkIn) && isCalendarDay(checkOut) ? nightsBetween(checkIn, checkOut) : 0;
   const signedIn = viewer.kind === "customer";
 
   return (
@@ -166,21 +179,65 @@ function BookingDetails({
       <input type="hidden" name="assetId" value={asset.id} />
       <FormError errors={form.errors} id={form.errorId} />
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField field={fields.checkInDate} label="Check-in date" type="date" min={today} onValueChange={setCheckIn} />
-        <TextField field={fields.checkOutDate} label="Check-out date" type="date" min={addDays(isCalendarDay(checkIn) ? checkIn : today, 1)} onValueChange={setCheckOut} />
-      </div>
-      {booked.length > 0 && (
-        <div className="rounded-xl bg-cream-dark/60 p-3 text-sm text-ink">
-          <p className="font-semibold">Already booked at {asset.name}:</p>
-          <ul className="mt-1 list-disc pl-5">
-            {booked.map((range) => (
-              <li key={range.checkIn}>
-                {formatDay(range.checkIn)} to {formatDay(range.checkOut)} (the check-out day is free)
-              </li>
-            ))}
-          </ul>
+      {hydrated ? (
+        // The widget's calendar: past, booked and too-short days can't be picked. The dates go as the form's fields.
+        <div className="flex flex-col gap-4">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="portal-nights" className={labelClasses}>
+              Nights
+            </label>
+            <select id="portal-nights" value={calendarNights} onChange={(event) => setCalendarNights(Number(event.target.value))} className={`${selectClasses} sm:w-48`}>
+              {NIGHT_CHOICES.map((n) => (
+                <option key={n} value={n}>
+                  {n} {n === 1 ? "night" : "nights"}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset>
+            <legend className={labelClasses}>Check-in date</legend>
+            <Suspense fallback={<p className="mt-2 text-sm text-ink-muted">Loading the calendar…</p>}>
+              <CheckInCalendar
+                today={today}
+                checkIn={fittingCheckIn}
+                nights={calendarNights}
+                isUnavailable={(date) => {
+                  const day = dayOf(date);
+                  return day < today || overlapsAny(day, addDays(day, calendarNights), booked);
+                }}
+                isBooked={(date) => overlapsAny(dayOf(date), addDays(dayOf(date), 1), booked)}
+                onSelect={(date) => setPickedCheckIn(date ? dayOf(date) : undefined)}
+              />
+            </Suspense>
+            <input type="hidden" name="checkInDate" value={fittingCheckIn ?? ""} />
+            <input type="hidden" name="checkOutDate" value={fittingCheckIn ? addDays(fittingCheckIn, calendarNights) : ""} />
+            {dateError && (
+              <p id="portal-dates-error" role="alert" className="mt-2 text-sm font-medium text-red-800">
+                {dateError}
+              </p>
+            )}
+          </fieldset>
         </div>
+      ) : (
+        // Without JavaScript: the browser's own date fields, and the booked stays as a list.
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField field={fields.checkInDate} label="Check-in date" type="date" min={today} onValueChange={setCheckIn} />
+            <TextField field={fields.checkOutDate} label="Check-out date" type="date" min={addDays(isCalendarDay(checkIn) ? checkIn : today, 1)} onValueChange={setCheckOut} />
+          </div>
+          {booked.length > 0 && (
+            <div className="rounded-xl bg-cream-dark/60 p-3 text-sm text-ink">
+              <p className="font-semibold">Already booked at {asset.name}:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {booked.map((range) => (
+                  <li key={range.checkIn}>
+                    {formatDay(range.checkIn)} to {formatDay(range.checkOut)} (the check-out day is free)
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2">
