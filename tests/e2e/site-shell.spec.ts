@@ -255,3 +255,23 @@ test("the site's own fonts apply once the page has painted, from this site only"
     expect(url, url).toMatch(/-latin-wght-normal-/);
   }
 });
+
+test("a toast on a React page stays while the keyboard is on it, and goes five seconds after", async ({ page, signIn, visit }) => {
+  await signIn.customer();
+  await visit("/sponsor-profile?tab=profile&edit=1");
+  // The page's clock runs (React and sonner need their timers); runFor jumps it ahead.
+  await page.clock.install();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  const saved = toast(page, "Profile updated");
+  await expect(saved).toBeVisible();
+  // Tabbed to (its close button): held, however long.
+  await saved.getByRole("button", { name: "Close toast" }).focus();
+  await page.clock.runFor(10_000);
+  await expect(saved).toBeVisible();
+  // Focus moves on: what was left of its five seconds, then it goes.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.clock.runFor(2_000);
+  await expect(saved).toBeVisible();
+  await page.clock.runFor(4_000);
+  await expect(saved).toBeHidden();
+});

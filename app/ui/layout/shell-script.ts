@@ -90,6 +90,7 @@ document.addEventListener("submit", (event) => {
 window.addEventListener("popstate", closeOverlays);
 
 applyWebFonts();
+holdToastsWhileFocused();
 startDeferredHydration();
 followSessionAcrossTabs();
 
@@ -145,6 +146,23 @@ function applyWebFonts() {
   const afterPaint = () => requestAnimationFrame(() => setTimeout(apply, 0));
   if (document.readyState === "complete") afterPaint();
   else window.addEventListener("load", afterPaint, { once: true });
+}
+
+/**
+ * React pages' toasts (sonner) pause while the pointer is on them, not while the keyboard is:
+ * focus entering or leaving their list is passed on as the pointer entering or leaving it, so a
+ * toast someone tabbed to (to follow its link, say) stays until they move on.
+ */
+function holdToastsWhileFocused() {
+  const listOf = (node: EventTarget | null) => (node instanceof Element ? node.closest("[data-sonner-toaster]") : null);
+  document.addEventListener("focusin", (event) => {
+    const list = listOf(event.target);
+    if (list && listOf(event.relatedTarget) !== list) list.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, relatedTarget: null }));
+  });
+  document.addEventListener("focusout", (event) => {
+    const list = listOf(event.target);
+    if (list && listOf(event.relatedTarget) !== list) list.dispatchEvent(new MouseEvent("mouseout", { bubbles: true, relatedTarget: document.body }));
+  });
 }
 
 /** The flash toast the server rendered: announced, closable, and gone after a few seconds. */
