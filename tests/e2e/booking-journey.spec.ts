@@ -62,6 +62,8 @@ for (const width of [390, 1280]) {
 }
 
 test("the name given at sign-up or in the profile fills the booking forms; none is made up from the e-mail", async ({ page, signIn, visit }) => {
+  // On a phone: the profile's form and the widget stack.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signIn.customer({ email: uniqueEmail("sam.sponsor") });
   await visit("/stanwood");
   await widget(page).scrollIntoViewIfNeeded();
@@ -77,4 +79,14 @@ test("the name given at sign-up or in the profile fills the booking forms; none 
   await widget(page).scrollIntoViewIfNeeded();
   await waitForHydration(page);
   await expect(widget(page).getByLabel("Name")).toHaveValue("Sam Sponsor");
+});
+
+test("at 390 px, a chosen tier's adoption card comes into view with the keyboard on its title", async ({ page, signIn, visit }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn.customer();
+  await visit("/adopt-hive-signup");
+  await page.getByRole("link", { name: "Choose Guardian", exact: true }).click();
+  const title = page.getByRole("heading", { name: "Complete your Guardian adoption" });
+  await expect(title).toBeFocused();
+  await expect(title).toBeInViewport();
 });

@@ -16,33 +16,36 @@ async function expectSiteWords(page: Page, what: string) {
   await expectAccessible(page, `${what}, submitted empty`);
 }
 
-test("the visitor's forms, submitted empty", async ({ page, visit }) => {
-  await visit("/customer-auth");
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
-  await expectSiteWords(page, "login");
+for (const width of [390, 1280]) {
+  test(`at ${width} px, the visitor's forms, submitted empty`, async ({ page, visit }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await visit("/customer-auth");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
+    await expectSiteWords(page, "login");
 
-  await visit("/customer-auth?tab=signup");
-  await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
-  await expectSiteWords(page, "sign-up");
+    await visit("/customer-auth?tab=signup");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).click();
+    await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
+    await expectSiteWords(page, "sign-up");
 
-  await visit("/contact");
-  await page.getByRole("button", { name: "Send Message" }).click();
-  await expectSiteWords(page, "contact");
+    await visit("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expectSiteWords(page, "contact");
 
-  await visit("/forgot-password");
-  await page.getByRole("button", { name: "Send Reset Link" }).click();
-  await expectSiteWords(page, "forgot password");
+    await visit("/forgot-password");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expectSiteWords(page, "forgot password");
 
-  await visit("/auth");
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expectSiteWords(page, "admin login");
+    await visit("/auth");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expectSiteWords(page, "admin login");
 
-  await openPortalBooking(page);
-  await page.getByRole("button", { name: "Request Booking" }).click();
-  await expectSiteWords(page, "portal booking");
-});
+    await openPortalBooking(page);
+    await page.getByRole("button", { name: "Request Booking" }).click();
+    await expectSiteWords(page, "portal booking");
+  });
+}
 
 test("the back-office's dialogs, submitted empty", async ({ page, signIn, visit }) => {
   await signIn.admin();

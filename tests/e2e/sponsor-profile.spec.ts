@@ -84,6 +84,12 @@ test.describe("sponsor profile tabs", () => {
     await expect(pending).toContainText(`${guardian.name} — request pending`);
     await expect(pending.getByText("No tier selected")).toHaveCount(0);
     await expect(pending.getByRole("link", { name: "See My Adoptions" })).toHaveAttribute("href", "/sponsor-profile?tab=adoptions");
+    // The same on a phone, where the cards stack.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(pending.getByText(`${guardian.name} — request pending`)).toBeVisible();
+    await expect(pending.getByRole("link", { name: "See My Adoptions" })).toBeVisible();
+    await expectAccessible(page, "profile with a pending adoption, at 390 px");
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Sign Out is on every tab, and goes to the home page.
     await tabLink(page, "My Bookings").click();
