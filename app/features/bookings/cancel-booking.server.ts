@@ -1,12 +1,12 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
 import { recordChange } from "~/features/accounts/audit.server";
-import { assets, bookings } from "~/platform/db/schema";
+import { bookings } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
-import { formatUsd, toCents } from "~/platform/money";
+import { formatUsd } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { bookingCalendarAttachment } from "./booking-calendar.server";
-import { bookingCode } from "./booking-code";
+import { findStay } from "./guest-stay.server";
 import { ownedBy } from "./my-bookings.server";
 import { readStayToken } from "./stay-link.server";
 
@@ -41,32 +41,14 @@ export async function cancelMyBooking(deps: Deps, actor: Actor, bookingId: strin
  * changed with the team.
  */
 async function cancelPending(deps: Deps, actor: Actor, which: SQL, from: "account" | "link", meta: { clientAddress: string }): Promise<CancelResult> {
-  const [stay] = await deps.db
-    .select({
-      id: bookings.id,
-      status: bookings.status,
-      reference: bookings.reference,
-      assetName: assets.name,
-      location: bookings.location,
-      experienceType: bookings.experienceType,
-      guestName: bookings.guestName,
-      guestEmail: bookings.guestEmail,
-      checkInDate: bookings.checkInDate,
-      checkOutDate: bookings.checkOutDate,
-      numberOfNights: bookings.numberOfNights,
-      numberOfGuests: bookings.numberOfGuests,
-      totalAmount: bookings.totalAmount,
-    })
-    .from(bookings)
-    .innerJoin(assets, eq(assets.id, bookings.assetId))
-    .where(which);
+  const stay = await findStay(deps.db, which);
   if (!stay) return { ok: false, status: 404, message: BOOKING_NOT_FOUND };
   if (stay.status !== "pending") return { ok: false, status: 409, message: CANNOT_CANCEL };
 
-  const { id, assetName, totalAmount, reference, status: _, ...facts } = stay;
-  const details = { ...facts, bookingId: id, reference: bookingCode(stay.location, reference), assetName, totalAmount: formatUsd(toCents(totalAmount)) };
+  const { id, code, totalCents, status: _, ...facts } = stay;
+  const details = { ...facts, bookingId: id, reference: code, totalAmount: formatUsd(totalCents) };
   const toGuest = await renderTemplate("booking-update", { ...details, status: "cancelled", isUpdate: true });
-  const calendar = bookingCalendarAttachment({ bookingId: id, assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, status: "cancelled" });
+  const calendar = bookingCalendarAttachment({ bookingId: id, assetName: stay.assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, status: "cancelled" });
   const notice = await renderTemplate("booking-cancelled-notice", { ...details, from, bookingsUrl: `${deps.env.APP_URL}/admin/bookings` });
 
   return deps.db.transaction(async (tx) => {
