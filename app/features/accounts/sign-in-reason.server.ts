@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveTiers } from "~/platform/db/schema";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isRecordId } from "../back-office/record-id";
 
 /**
  * Why someone was sent to sign in, from where they go back to (a path on this site, already
@@ -13,7 +12,7 @@ export async function signInPurpose(db: Queryable, redirectTo: string): Promise<
   const url = new URL(redirectTo, "http://apiary.local");
   const tierId = url.searchParams.get("tier");
   if (url.pathname === "/adopt-hive-signup" && url.searchParams.get("tab") === "booking") return "finish your booking";
-  if (url.pathname === "/adopt-hive-signup" && tierId && UUID.test(tierId)) {
+  if (url.pathname === "/adopt-hive-signup" && tierId && isRecordId(tierId)) {
     const [tier] = await db.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, tierId));
     return tier ? `adopt ${tier.name}` : "adopt a hive";
   }

@@ -175,7 +175,6 @@ async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: S
     numberOfGuests: stay.numberOfGuests,
     numberOfNights: stay.numberOfNights,
     location: stay.location,
-    experienceType: stay.experienceType,
     totalAmount: formatUsd(toCents(stay.totalAmount)),
     manageUrl,
   };

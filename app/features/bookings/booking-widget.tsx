@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
@@ -14,7 +13,7 @@ import type { BookableAsset } from "./availability.server";
 import { saveBookingDraft, useBookingDraft, type BookingDraft } from "./booking-draft";
 import { MAX_GUESTS } from "./booking-limits";
 import { missingInformation, type BookingField } from "./messages";
-import { addDays, overlapsAny, type BookedRange } from "./stay-dates";
+import { addDays, canCheckIn, isNightBooked, localDay, overlapsAny, type BookedRange } from "./stay-dates";
 
 // The calendar shows once an asset is chosen: its code loads then, not with the page.
 const CheckInCalendar = lazy(() => import("./check-in-calendar"));
@@ -38,7 +37,6 @@ const fieldClasses = "min-h-11 w-full rounded-xl border border-border bg-surface
 const labelClasses = "text-sm font-semibold text-ink";
 
 type RootData = { user: { email: string } | null } | undefined;
-const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
 
 /**
  * Reserve Your Dates: location → stay (an asset; the customer-facing word is "Stay") → a calendar where past days, booked nights and
@@ -102,10 +100,7 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
   const checkIn = pickedCheckIn && !overlapsAny(pickedCheckIn, addDays(pickedCheckIn, nights), ranges) ? pickedCheckIn : undefined;
   const checkOut = checkIn ? addDays(checkIn, nights) : undefined;
 
-  const unavailable = (date: Date) => {
-    const day = dayOf(date);
-    return !today || day < today || overlapsAny(day, addDays(day, nights), ranges);
-  };
+  const unavailable = (date: Date) => !today || !canCheckIn(localDay(date), nights, today, ranges);
   const submitting = booking.state !== "idle";
   const signInHref = `/customer-auth?redirectTo=${encodeURIComponent(`${location.pathname}#reserve`)}`;
   const keepDraft = () => saveBookingDraft({ locationId, assetId, checkIn: pickedCheckIn, nights, guests, name, phone });
@@ -281,8 +276,8 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
                   checkIn={checkIn}
                   nights={nights}
                   isUnavailable={unavailable}
-                  isBooked={(date) => overlapsAny(dayOf(date), addDays(dayOf(date), 1), ranges)}
-                  onSelect={(date) => setCheckIn(date ? dayOf(date) : undefined)}
+                  isBooked={(date) => isNightBooked(localDay(date), ranges)}
+                  onSelect={(date) => setCheckIn(date ? localDay(date) : undefined)}
                 />
               </Suspense>
             )}

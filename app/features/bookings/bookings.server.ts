@@ -107,7 +107,6 @@ export async function createBooking(
       numberOfGuests: request.numberOfGuests,
       numberOfNights: nights,
       location: asset.locationName,
-      experienceType: asset.type,
       totalAmount: formatUsd(totalCents),
       manageUrl,
       profileUrl: actor.kind === "customer" ? `${deps.env.APP_URL}/sponsor-profile/bookings/${id}` : undefined,

@@ -2,6 +2,7 @@ import { format, parseISO } from "date-fns";
 import { DayPicker } from "react-day-picker";
 import "react-day-picker/style.css";
 import { formatDay } from "~/ui/format";
+import { localDay } from "./stay-dates";
 
 export type CheckInCalendarProps = {
   /** The property's today (yyyy-MM-dd); earlier days can't be picked. */
@@ -26,7 +27,7 @@ const LEGEND = [
  * the page itself hydrates without the calendar's code.
  */
 export default function CheckInCalendar({ today, checkIn, nights, isUnavailable, isBooked, onSelect }: CheckInCalendarProps) {
-  const isPast = (date: Date) => format(date, "yyyy-MM-dd") < today;
+  const isPast = (date: Date) => localDay(date) < today;
   return (
     <DayPicker
       mode="single"

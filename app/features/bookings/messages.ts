@@ -33,3 +33,7 @@ export const DATES_UNAVAILABLE = {
   title: "Dates Unavailable",
   description: "These dates are already booked. Please select different dates.",
 } as const;
+
+/** What a guest is told once they cancelled their request (from their link or My Bookings), and when they could not. */
+export const BOOKING_CANCELLED = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
+export const COULD_NOT_CANCEL = "Could not cancel";

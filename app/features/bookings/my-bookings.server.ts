@@ -5,9 +5,8 @@ import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings } from "~/platform/db/schema";
 import type { BookingStatus } from "~/platform/db/schema/enums";
 import { toCents } from "~/platform/money";
+import { isRecordId } from "../back-office/record-id";
 import { findStay, type GuestStay } from "./guest-stay.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type MyBooking = {
   id: string;
@@ -54,6 +53,6 @@ export async function listMyBookings(db: Queryable, actor: Actor): Promise<MyBoo
 
 /** One of the customer's own bookings (the rule of listMyBookings), or undefined: someone else's is simply not found. */
 export async function findMyBooking(db: Queryable, actor: Actor, bookingId: string): Promise<GuestStay | undefined> {
-  if (actor.kind !== "customer" || !UUID.test(bookingId)) return undefined;
+  if (actor.kind !== "customer" || !isRecordId(bookingId)) return undefined;
   return findStay(db, and(eq(bookings.id, bookingId), ownedBy(actor))!);
 }

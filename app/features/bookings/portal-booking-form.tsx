@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { format } from "date-fns";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
@@ -15,13 +14,12 @@ import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
 import { MAX_GUESTS } from "./booking-limits";
 import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
-import { addDays, isCalendarDay, nightsBetween, overlapsAny, type BookedRange } from "./stay-dates";
+import { addDays, canCheckIn, isCalendarDay, isNightBooked, localDay, nightsBetween, overlapsAny, type BookedRange } from "./stay-dates";
 import { MAX_NIGHTS } from "./booking-limits";
 
 // The widget's calendar, loaded once a stay is chosen (as in the widget).
 const CheckInCalendar = lazy(() => import("./check-in-calendar"));
 const NIGHT_CHOICES = Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1);
-const dayOf = (date: Date) => format(date, "yyyy-MM-dd");
 
 export type PortalBookingData = {
   locations: { id: string; name: string }[];
@@ -201,12 +199,9 @@ function BookingDetails({
                 today={today}
                 checkIn={fittingCheckIn}
                 nights={calendarNights}
-                isUnavailable={(date) => {
-                  const day = dayOf(date);
-                  return day < today || overlapsAny(day, addDays(day, calendarNights), booked);
-                }}
-                isBooked={(date) => overlapsAny(dayOf(date), addDays(dayOf(date), 1), booked)}
-                onSelect={(date) => setPickedCheckIn(date ? dayOf(date) : undefined)}
+                isUnavailable={(date) => !canCheckIn(localDay(date), calendarNights, today, booked)}
+                isBooked={(date) => isNightBooked(localDay(date), booked)}
+                onSelect={(date) => setPickedCheckIn(date ? localDay(date) : undefined)}
               />
             </Suspense>
             <input type="hidden" name="checkInDate" value={fittingCheckIn ?? ""} />

@@ -39,6 +39,22 @@ export function overlapsAny(checkIn: string, checkOut: string, ranges: readonly 
   return ranges.some((r) => checkIn < r.checkOut && r.checkIn < checkOut);
 }
 
+/** A date picked in a calendar (the browser's local day) as `yyyy-MM-dd`. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Whether the night starting on `day` is held by a stay or a block. */
+export function isNightBooked(day: string, ranges: readonly BookedRange[]): boolean {
+  return overlapsAny(day, addDays(day, 1), ranges);
+}
+
+/** Whether a stay of `nights` nights may start on `day`: not before the property's today, and no booked night in it. */
+export function canCheckIn(day: string, nights: number, today: string, ranges: readonly BookedRange[]): boolean {
+  return day >= today && !overlapsAny(day, addDays(day, nights), ranges);
+}
+
 /** A run of free nights: check in on `from`, check out by `until` (null: nothing booked after it). */
 export type FreeWindow = { from: string; until: string | null };
 

@@ -23,13 +23,7 @@ export type PublicPage = {
 };
 
 /** What a page is made of, as stored or as typed in the editor. */
-export type PageContent = {
-  slug: string;
-  title: string;
-  metaDescription: string | null;
-  heroTitle: string | null;
-  heroSubtitle: string | null;
-  heroImage: string | null;
+export type PageContent = Pick<PublicPage, "slug" | "title" | "metaDescription" | "heroTitle" | "heroSubtitle" | "heroImage"> & {
   heroImageFile: StoredImage | null;
   sections: unknown;
 };

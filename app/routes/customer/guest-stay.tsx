@@ -1,5 +1,6 @@
 import { data, redirect, useSearchParams } from "react-router";
 import { cancelFromLink } from "~/features/bookings/cancel-booking.server";
+import { BOOKING_CANCELLED, COULD_NOT_CANCEL } from "~/features/bookings/messages";
 import { findGuestStay } from "~/features/bookings/guest-stay.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -29,10 +30,9 @@ export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const outcome = await cancelFromLink(platform, params.token, { clientAddress: context.get(requestInfoContext).clientAddress });
   if (!outcome.ok) {
-    return data({ toast: errorToast("Could not cancel", outcome.message) }, { status: outcome.status });
+    return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
   }
-  const toast = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
-  throw redirect(`/stay/${params.token}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  throw redirect(`/stay/${params.token}`, { headers: { "Set-Cookie": await toastHeader(BOOKING_CANCELLED, platform.authSecret) } });
 }
 
 export default function GuestStay({ loaderData, actionData }: Route.ComponentProps) {

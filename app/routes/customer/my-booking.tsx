@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { cancelMyBooking } from "~/features/bookings/cancel-booking.server";
+import { BOOKING_CANCELLED, COULD_NOT_CANCEL } from "~/features/bookings/messages";
 import { findMyBooking } from "~/features/bookings/my-bookings.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -31,9 +32,8 @@ export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   const outcome = await cancelMyBooking(platform, actor, params.id, { clientAddress: context.get(requestInfoContext).clientAddress });
-  if (!outcome.ok) return data({ toast: errorToast("Could not cancel", outcome.message) }, { status: outcome.status });
-  const toast = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
-  throw redirect(`/sponsor-profile/bookings/${params.id}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  if (!outcome.ok) return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
+  throw redirect(`/sponsor-profile/bookings/${params.id}`, { headers: { "Set-Cookie": await toastHeader(BOOKING_CANCELLED, platform.authSecret) } });
 }
 
 export default function MyBooking({ loaderData, actionData }: Route.ComponentProps) {

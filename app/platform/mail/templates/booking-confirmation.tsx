@@ -16,7 +16,6 @@ export type BookingConfirmationProps = {
   numberOfGuests: number;
   numberOfNights: number;
   location: string;
-  experienceType: string;
   /** Ready to show, e.g. `$450.00`. */
   totalAmount: string;
   /** The guest's private page for this request (see or cancel it). */

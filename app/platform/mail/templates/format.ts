@@ -7,16 +7,6 @@ export function formatDay(value: string): string {
   return isValid(date) ? format(date, "EEEE, MMMM d, yyyy") : value;
 }
 
-const EXPERIENCES: Record<string, string> = {
-  rv: "RV site",
-  rental: "Lakeside rental",
-  rv_glamping: "RV glamping",
-};
-
-export function formatExperience(value: string): string {
-  return EXPERIENCES[value] ?? value;
-}
-
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }

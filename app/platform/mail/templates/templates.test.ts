@@ -13,7 +13,6 @@ const stay = {
   numberOfGuests: 2,
   numberOfNights: 3,
   location: "Stanwood",
-  experienceType: "rv",
   totalAmount: "$450.00",
   manageUrl: "https://apiary.test/stay/tok",
 };
