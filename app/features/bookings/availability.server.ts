@@ -2,7 +2,8 @@ import { and, asc, eq, exists, sql } from "drizzle-orm";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { assets, locations } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
-import { freeWindows, nightsBetween, todayIn, type BookedRange, type FreeWindow } from "./stay-dates";
+import { BOOKING_HORIZON_DAYS, MAX_NIGHTS } from "./booking-limits";
+import { addDays, freeWindows, nightsBetween, todayIn, type BookedRange, type FreeWindow } from "./stay-dates";
 
 /** Locations having at least one available asset, by name (public data). */
 export function listBookableLocations(db: Queryable) {
@@ -46,8 +47,12 @@ export async function listAvailableAssets(db: Queryable, locationId: string): Pr
   }));
 }
 
-/** An asset with what a booking needs to know about it and its location. */
-export async function findAssetForBooking(db: Queryable, assetId: string) {
+/**
+ * An asset with what a booking of the nights [checkIn, checkOut) needs to know: the asset, its
+ * location, and whether a stay or a block holds any of those nights already (asked in the same
+ * round trip: a clash is then answered with one query).
+ */
+export async function findAssetForBooking(db: Queryable, assetId: string, stay: { checkIn: string; checkOut: string }) {
   const [row] = await db
     .select({
       id: assets.id,
@@ -57,6 +62,7 @@ export async function findAssetForBooking(db: Queryable, assetId: string) {
       pricePerNight: assets.pricePerNight,
       locationName: locations.name,
       timeZone: locations.timeZone,
+      nightsTaken: sql<boolean>`exists (select 1 from asset_nights where asset_id = ${assets.id} and nights && daterange(${stay.checkIn}::date, ${stay.checkOut}::date, '[)'))`,
     })
     .from(assets)
     .innerJoin(locations, eq(locations.id, assets.locationId))
@@ -64,21 +70,38 @@ export async function findAssetForBooking(db: Queryable, assetId: string) {
   return row ? { ...row, pricePerNightCents: toCents(row.pricePerNight) } : undefined;
 }
 
+/** Days from the property's today to the end of the last night a stay booked today could have. */
+const CALENDAR_DAYS = BOOKING_HORIZON_DAYS + MAX_NIGHTS;
+
 /**
- * What holds an asset's nights from the property's today on (pending and confirmed stays, and
- * blocks from other sites' calendars), plus that today: the calendar greys these out. The
- * database constraint has the final word.
+ * What holds an asset's nights from the property's today until the last night a stay booked now
+ * could have (pending and confirmed stays, and blocks from other sites' calendars), plus that
+ * today: the calendar greys these out. The database constraint has the final word.
  */
 export async function listBookedRanges(db: Queryable, assetId: string, now = new Date()): Promise<{ today: string; ranges: BookedRange[] } | undefined> {
-  const asset = await findAssetForBooking(db, assetId);
-  if (!asset) return undefined;
-  const today = todayIn(asset.timeZone, now);
+  // One round trip, though today is the property's own: every zone's today is within a day of
+  // UTC's, so the nights are asked for over a day more on each side and trimmed here.
+  const utcToday = now.toISOString().slice(0, 10);
   // asset_nights holds exactly the live stays and the blocks (migration 0008); ranges are [check-in, check-out).
-  const rows = await queryRows<BookedRange>(
+  // Bounded on both sides, as the exclusion constraint's index is searched: an asset's past and
+  // its nights beyond the booking horizon are never read, however many years it has been let.
+  const rows = await queryRows<{ timeZone: string; checkIn: string | null; checkOut: string | null }>(
     db,
-    sql`select lower(nights)::text as "checkIn", upper(nights)::text as "checkOut" from asset_nights where asset_id = ${assetId} and upper(nights) > ${today}::date order by lower(nights)`,
+    sql`select l.time_zone as "timeZone", n."checkIn", n."checkOut"
+        from assets a join locations l on l.id = a.location_id
+        left join lateral (
+          select lower(nights)::text as "checkIn", upper(nights)::text as "checkOut" from asset_nights
+          where asset_id = a.id and nights && daterange(${addDays(utcToday, -1)}::date, ${addDays(utcToday, CALENDAR_DAYS + 1)}::date, '[)')
+        ) n on true
+        where a.id = ${assetId}
+        order by n."checkIn"`,
   );
-  return { today, ranges: rows };
+  if (rows.length === 0) return undefined;
+  const today = todayIn(rows[0]!.timeZone, now);
+  const until = addDays(today, CALENDAR_DAYS);
+  const ranges: BookedRange[] = [];
+  for (const { checkIn, checkOut } of rows) if (checkIn && checkOut && checkOut > today && checkIn < until) ranges.push({ checkIn, checkOut });
+  return { today, ranges };
 }
 
 export type StayAtAGlance = BookableAsset & { nextFree: FreeWindow[] };

@@ -10,6 +10,7 @@ import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.serv
 import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";
+import { BOOKING_HORIZON_DAYS } from "./booking-limits";
 import { BookingRequestSchema } from "./booking.schema";
 import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, DATES_UNAVAILABLE, TOO_MANY_BOOKINGS } from "./messages";
 import { addDays, todayIn } from "./stay-dates";
@@ -22,9 +23,6 @@ export const bookingLimits = {
   guestByAddress: { name: "booking:address", limit: 10, windowMs: HOUR },
   byAccount: { name: "booking:account", limit: 30, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
-
-/** How far ahead a stay may start. */
-export const BOOKING_HORIZON_DAYS = 730;
 
 export type BookingFailure =
   | { code: "invalid"; message: string; field?: string }
@@ -72,12 +70,16 @@ export async function createBooking(
   }
   const request = parsed.data;
 
-  const asset = await findAssetForBooking(deps.db, request.assetId);
+  const asset = await findAssetForBooking(deps.db, request.assetId, { checkIn: request.checkInDate, checkOut: request.checkOutDate });
   if (!asset || asset.status !== "available") return fail({ code: "unavailable", message: ASSET_NOT_AVAILABLE });
 
   const today = todayIn(asset.timeZone, now);
   if (request.checkInDate < today) return fail({ code: "invalid", message: CHECK_IN_IN_PAST, field: "checkInDate" });
   if (request.checkInDate > addDays(today, BOOKING_HORIZON_DAYS)) return fail({ code: "invalid", message: CHECK_IN_TOO_FAR, field: "checkInDate" });
+  // Most clashes come from a calendar that went stale: refused here, before an e-mail is rendered
+  // or the asset locked. Requests racing for the same nights all pass here, and the exclusion
+  // constraint decides between them below.
+  if (asset.nightsTaken) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
 
   const { nights, totalCents } = quoteStay(asset.pricePerNightCents, request.checkInDate, request.checkOutDate);
   // A signed-in customer books as themselves: the confirmation goes to the account's address.

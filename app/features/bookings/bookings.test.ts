@@ -4,13 +4,13 @@ import { anonymous } from "~/features/accounts/actor";
 import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { bookings, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertAsset, insertLocation } from "../../../tests/factories/stays";
+import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
 import { listAvailableAssets, listBookableLocations, listBookedRanges, listStaysAtAGlance } from "./availability.server";
 import { createBooking } from "./bookings.server";
 import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, DATES_UNAVAILABLE } from "./messages";
-import { addDays, todayIn } from "./stay-dates";
+import { addDays, nightsBetween, todayIn } from "./stay-dates";
 import { readStayToken } from "./stay-link.server";
 
 // 2026-11-22 05:30 UTC is still 2026-11-21 in Stanwood (America/Los_Angeles).
@@ -126,7 +126,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     expect(adjacent.ok).toBe(true);
     const before = await createBooking(platform, anonymous, request(assetId, "2027-01-30", "2027-02-01"), meta(), NOW);
     expect(before.ok).toBe(true);
-    // No e-mail was queued for the refused request: the transaction rolled back.
+    // No e-mail was queued for the refused request.
     const mails = await t.db.select({ id: outboxMessages.id }).from(outboxMessages).where(eq(outboxMessages.template, "booking-confirmation"));
     const rows = await t.db.select({ id: bookings.id }).from(bookings);
     expect(mails.length).toBe(rows.length);
@@ -143,6 +143,48 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     expect(booked?.ranges).not.toContainEqual({ checkIn: "2027-03-01", checkOut: "2027-03-03" });
     const again = await createBooking(platform, anonymous, request(assetId, "2027-03-01", "2027-03-03"), meta(), NOW);
     expect(again.ok).toBe(true);
+  });
+
+  it("lists what a stay booked now could hold: nothing that ended before today, nothing after the booking window", async () => {
+    const rv = await insertAsset(t.db, locationId);
+    // The last check-in the site takes is 730 days ahead and a stay lasts at most 30 nights: 760 days from today.
+    const stays: [string, string][] = [
+      [addDays(PROPERTY_TODAY, -4), PROPERTY_TODAY],
+      [PROPERTY_TODAY, addDays(PROPERTY_TODAY, 2)],
+      [addDays(PROPERTY_TODAY, 757), addDays(PROPERTY_TODAY, 760)],
+      [addDays(PROPERTY_TODAY, 760), addDays(PROPERTY_TODAY, 763)],
+      [addDays(PROPERTY_TODAY, 1200), addDays(PROPERTY_TODAY, 1203)],
+    ];
+    for (const [checkInDate, checkOutDate] of stays) await insertBooking(t.db, rv.id, { guestEmail: "staff-added@example.com", checkInDate, checkOutDate, numberOfNights: nightsBetween(checkInDate, checkOutDate) });
+    const booked = await listBookedRanges(t.db, rv.id, NOW);
+    expect(booked?.ranges).toEqual([
+      { checkIn: PROPERTY_TODAY, checkOut: addDays(PROPERTY_TODAY, 2) },
+      { checkIn: addDays(PROPERTY_TODAY, 757), checkOut: addDays(PROPERTY_TODAY, 760) },
+    ]);
+  });
+
+  it("counts the booking window from the property's today when it is already tomorrow in UTC terms", async () => {
+    // 12:00 UTC on November 22 is already 02:00 on November 23 at Kiritimati (UTC+14).
+    const now = new Date("2026-11-22T12:00:00Z");
+    const island = await insertLocation(t.db, { timeZone: "Pacific/Kiritimati" });
+    const hut = await insertAsset(t.db, island.id);
+    for (const [checkInDate, checkOutDate] of [["2026-11-21", "2026-11-23"], ["2026-11-23", "2026-11-25"]] as const) {
+      await insertBooking(t.db, hut.id, { guestEmail: "island@example.com", checkInDate, checkOutDate, numberOfNights: 2 });
+    }
+    expect(await listBookedRanges(t.db, hut.id, now)).toEqual({ today: "2026-11-23", ranges: [{ checkIn: "2026-11-23", checkOut: "2026-11-25" }] });
+  });
+
+  it("refuses held nights before counting the request: a guest over the hourly limit still hears Dates Unavailable for them", async () => {
+    const other = await insertAsset(t.db, locationId);
+    const from = { clientAddress: "192.0.2.98" };
+    for (let i = 0; i < 10; i++) {
+      const day = addDays("2028-03-01", i * 2);
+      expect((await createBooking(platform, anonymous, request(other.id, day, addDays(day, 1)), from, NOW)).ok).toBe(true);
+    }
+    const held = await createBooking(platform, anonymous, request(other.id, "2028-03-01", "2028-03-03"), from, NOW);
+    expect(held).toEqual({ ok: false, error: { code: "conflict", message: DATES_UNAVAILABLE.description } });
+    const free = await createBooking(platform, anonymous, request(other.id, "2028-04-01", "2028-04-02"), from, NOW);
+    expect(free).toMatchObject({ ok: false, error: { code: "rate_limited" } });
   });
 
   it("refuses past dates by the property's calendar, but allows the property's today", async () => {

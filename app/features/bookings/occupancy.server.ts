@@ -67,7 +67,16 @@ export async function loadOccupancy({ platform, actor }: BackOfficeContext, aske
       .select({ id: bookings.id, guestName: bookings.guestName, assetName: assets.name, numberOfGuests: bookings.numberOfGuests, guestPhone: bookings.guestPhone, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate })
       .from(bookings)
       .innerJoin(assets, eq(assets.id, bookings.assetId))
-      .where(and(eq(assets.locationId, location.id), sql`${bookings.status} <> 'cancelled'`, or(eq(bookings.checkInDate, today), eq(bookings.checkOutDate, today))))
+      // Arriving today holds tonight and leaving today held last night: both overlap [yesterday, tomorrow),
+      // which the exclusion constraint's index answers (or the whole table is read for today's two dates).
+      .where(
+        and(
+          eq(assets.locationId, location.id),
+          sql`${bookings.status} <> 'cancelled'`,
+          sql`daterange(${bookings.checkInDate}, ${bookings.checkOutDate}, '[)') && daterange(${addDays(today, -1)}::date, ${addDays(today, 1)}::date, '[)')`,
+          or(eq(bookings.checkInDate, today), eq(bookings.checkOutDate, today)),
+        ),
+      )
       .orderBy(asc(assets.name), asc(bookings.guestName)),
     db
       .select({ id: assetBlocks.id, assetId: assetBlocks.assetId, source: calendarImports.name, startDate: assetBlocks.startDate, endDate: assetBlocks.endDate })

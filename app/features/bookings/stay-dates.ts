@@ -24,9 +24,14 @@ export function addDays(day: string, days: number): string {
   return new Date(toTime(day) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+// Making a formatter costs far more than using one, and every booking and calendar asks for one of a few zones.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day it is now in `timeZone` (a property's own day, not the browser's or UTC). */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  const parts = format.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value;
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
