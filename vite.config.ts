@@ -2,10 +2,16 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { precompress } from "./scripts/vite-precompress";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompress()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  // Server-only packages stay external: they are installed next to the build.
-  ssr: { external: ["@electric-sql/pglite", "pg", "pino", "nodemailer", "sharp"] },
+  ssr: {
+    // Server-only packages stay external: they are installed next to the build.
+    external: ["@electric-sql/pglite", "pg", "pino", "nodemailer", "sharp"],
+    // Barrels of many small modules: bundled, only what the app uses is kept. Loaded from
+    // node_modules, each resolved every file at every start (lucide-react alone: every icon).
+    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns"],
+  },
 });

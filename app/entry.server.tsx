@@ -17,6 +17,7 @@ import { closePlatform, createPlatform, getPlatform, type Platform, type Platfor
 import type { Env } from "./platform/env.server";
 import type { Logger } from "./platform/logger.server";
 import { startBackgroundWorkers } from "./features/background-workers.server";
+import { withTableAccess } from "./platform/db/table-access";
 
 export const streamTimeout = 5_000;
 
@@ -107,6 +108,7 @@ async function logError(error: unknown, request: Request, serverPlatform: Platfo
 export const apiary = {
   createPlatform: (env: Env, logger?: Logger, options: PlatformOptions = {}) => createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers }),
   closePlatform,
+  withTableAccess,
   createLoadContext(platform: Platform, info: RequestInfo) {
     const context = new RouterContextProvider();
     context.set(serverPlatformContext, platform);

@@ -34,7 +34,7 @@ import { SiteShell } from "./ui/layout/site-shell";
 // without React load only this.
 import shellScriptUrl from "./ui/layout/shell-script.ts?worker&url";
 
-export const handle: PageHandle = { live: ["menu_items"] };
+export const handle: PageHandle = { live: ["menu_items"], publicCache: true };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {

@@ -1,11 +1,12 @@
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler, type Next } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import path from "node:path";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
@@ -14,8 +15,17 @@ import type { Platform } from "../app/platform/runtime.server";
 import { IMMUTABLE_CACHE, LOCAL_UPLOADS_PATH, localUploadsDir } from "../app/platform/storage/storage.server";
 import type { ApiaryEntry } from "./build";
 import { formBodies, SAFE_METHODS } from "./form-bodies";
+import { answerFrom, cachedPageOf, isAnonymousRequest, PageCache, policyWithHashes, inlineScriptHashes, PUBLIC_PAGE_CACHE_CONTROL, type CachedAnswer, type CachedPage } from "./page-cache";
+import { publicPageMatcher } from "./public-pages";
+import { StaticFiles } from "./static-files";
 
-type Variables = { requestId: string; secureHeadersNonce?: string };
+type Variables = {
+  requestId: string;
+  secureHeadersNonce?: string;
+  /** This request renders a page for the page cache: no nonce, no compression (the cache does both). */
+  pageCacheFill?: true;
+};
+type AppEnv = { Bindings: HttpBindings; Variables: Variables };
 
 export type AppOptions = {
   build: ServerBuild;
@@ -37,7 +47,6 @@ export type AppOptions = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const YEAR = 60 * 60 * 24 * 365;
 /** Every form of the site fits many times over; forms with images have their own, larger limit (four of 10 MB). */
 const FORM_BODY_BYTES = 1024 * 1024;
 const UPLOAD_BODY_BYTES = 42 * 1024 * 1024;
@@ -45,14 +54,74 @@ const UPLOAD_BODY_BYTES = 42 * 1024 * 1024;
 const UPLOAD_PATHS = ["/admin/hives", "/admin/uploads", "/admin/pages", "/admin/posts"];
 
 /**
- * The HTTP layer in front of React Router: request ids and logs, security headers with a
- * per-response CSP nonce, compression (never for event streams), static files, then the app.
+ * The HTTP layer in front of React Router. Answered straight from memory, before anything else:
+ * the browser bundle and public files, and anonymous public pages already rendered (the page
+ * cache). Everything else goes through Hono: request ids and logs, security headers with a
+ * per-response CSP nonce, compression (never for event streams), then the app.
  */
-export function createApp({ build, entry, platform, logger, clientDir, publicUrl, trustedProxyHops, mode = "production" }: AppOptions) {
-  const app = new Hono<{ Variables: Variables }>();
+export function createApp(options: AppOptions): { listener: RequestListener; pageCache: PageCache } {
+  const https = new URL(options.publicUrl).origin.startsWith("https:");
+  const staticFiles = new StaticFiles(options.clientDir, {
+    "Cross-Origin-Resource-Policy": "same-origin",
+    ...(https ? { "Strict-Transport-Security": HSTS } : {}),
+  });
+  const pageCache = new PageCache();
+  // Every instance hears every committed change (and a resync after its listener reconnected).
+  options.platform.changes.subscribe((event) => (event.kind === "resync" ? pageCache.clear() : pageCache.invalidate([event.change.table])));
+  const honoListener = getRequestListener(createHonoApp(options, pageCache).fetch);
+  const { logger } = options;
+
+  const listener: RequestListener = (request, response) => {
+    const method = request.method ?? "GET";
+    const url = request.url ?? "/";
+    if (isAnonymousRequest(method, request.headers)) {
+      const page = pageCache.get(url);
+      if (page) {
+        writeAnswer(response, cachedAnswer(page, request), "hit");
+        logger.debug({ method, path: url, status: response.statusCode }, "request (page cache)");
+        return;
+      }
+    }
+    if (method === "GET" || method === "HEAD") {
+      const pathname = url.split("?", 1)[0]!;
+      if (staticFiles.has(pathname)) {
+        staticFiles.serve(request, response, pathname).then(
+          () => logger.debug({ method, path: url, status: response.statusCode }, "request (static file)"),
+          (error: unknown) => {
+            logger.error({ err: error, path: url }, "could not serve a static file");
+            if (!response.headersSent) response.writeHead(500);
+            response.end();
+          },
+        );
+        return;
+      }
+    }
+    void honoListener(request, response);
+  };
+  return { listener, pageCache };
+}
+
+const HSTS = "max-age=63072000; includeSubDomains";
+
+function cachedAnswer(page: CachedPage, request: IncomingMessage): CachedAnswer {
+  return answerFrom(page, {
+    method: request.method ?? "GET",
+    acceptEncoding: request.headers["accept-encoding"],
+    ifNoneMatch: request.headers["if-none-match"],
+  });
+}
+
+function writeAnswer(response: ServerResponse, answer: CachedAnswer, state: "hit" | "miss") {
+  response.writeHead(answer.status, { ...answer.headers, "X-Page-Cache": state });
+  response.end(answer.body);
+}
+
+function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxyHops, mode = "production" }: AppOptions, pageCache: PageCache) {
+  const app = new Hono<AppEnv>();
   const handler = createRequestHandler(build, mode);
   const publicOrigin = new URL(publicUrl).origin;
   const https = publicOrigin.startsWith("https:");
+  const isPublicPage = publicPageMatcher(build);
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -66,6 +135,10 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
     if (c.req.path.startsWith("/assets/")) logger.debug(line, "request");
     else logger.info(line, "request");
   });
+
+  // Outside the security headers: a page for the cache gets them (its policy then takes its
+  // scripts' hashes), and a page from the cache already has them.
+  app.use(pageCacheFills({ pageCache, isPublicPage, withTableAccess: entry.withTableAccess }));
 
   app.use(
     secureHeaders({
@@ -83,7 +156,7 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
         frameAncestors: ["'none'"],
         ...(https ? { upgradeInsecureRequests: [] } : {}),
       },
-      strictTransportSecurity: https ? "max-age=63072000; includeSubDomains" : false,
+      strictTransportSecurity: https ? HSTS : false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
       referrerPolicy: "strict-origin-when-cross-origin",
@@ -92,11 +165,10 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
     }),
   );
 
-  app.use(
-    compress({
-      contentTypeFilter: (type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
-    }),
-  );
+  const compression = compress({
+    contentTypeFilter: (type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
+  });
+  app.use((c, next) => (c.get("pageCacheFill") ? next() : compression(c, next)));
 
   // Uploaded images kept on this machine: their names are new for every upload, so they never change.
   if (platform.storage.kind === "local") {
@@ -115,27 +187,6 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
     );
   }
 
-  // Fingerprinted bundles never change: cache for a year. Other public files: briefly.
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", `public, max-age=${YEAR}, immutable`);
-      },
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      onFound: (filePath, c) => {
-        if (path.basename(filePath) === "index.html") return;
-        c.header("Cache-Control", "public, max-age=600");
-      },
-    }),
-  );
-
   if (https) app.use(secureCookies);
   app.use(sameOriginPosts(publicOrigin, logger));
   app.use(formBodies((requestPath) => (UPLOAD_PATHS.some((uploadPath) => requestPath.startsWith(uploadPath)) ? UPLOAD_BODY_BYTES : FORM_BODY_BYTES)));
@@ -143,7 +194,8 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
   app.all("*", async (c) => {
     const context = entry.createLoadContext(platform, {
       requestId: c.get("requestId"),
-      nonce: c.get("secureHeadersNonce"),
+      // A page for the cache carries no nonce: its policy lists its inline scripts' hashes instead.
+      nonce: c.get("pageCacheFill") ? undefined : c.get("secureHeadersNonce"),
       clientAddress: clientAddress(getConnInfo(c).remote.address, c.req.header("x-forwarded-for") ?? null, trustedProxyHops),
     });
     const response = await handler(atPublicOrigin(c.req.raw, publicOrigin), context);
@@ -156,6 +208,86 @@ export function createApp({ build, entry, platform, logger, clientDir, publicUrl
   });
 
   return app;
+}
+
+type PageCacheFillOptions = {
+  pageCache: PageCache;
+  isPublicPage: (pathname: string) => boolean;
+  withTableAccess: ApiaryEntry["withTableAccess"];
+};
+
+/**
+ * Renders anonymous public pages for the page cache (the hits never get here: see createApp),
+ * and drops the cached pages that read what any other request wrote, as soon as it is done:
+ * the change feed tells every instance too, a moment later.
+ */
+function pageCacheFills({ pageCache, isPublicPage, withTableAccess }: PageCacheFillOptions): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const incoming = c.env.incoming;
+    if (c.req.method !== "GET" || !isAnonymousRequest(c.req.method, incoming.headers) || !isPublicPage(c.req.path)) {
+      const { access } = await withTableAccess(next);
+      pageCache.invalidate(access.writes);
+      return;
+    }
+    const key = incoming.url ?? c.req.path;
+    let rendered = false;
+    const page = await pageCache.fill(key, async (mark) => {
+      rendered = true;
+      return renderForCache(c, next, mark, key);
+    });
+    if (page) {
+      const answer = answerFrom(page, { method: "GET", acceptEncoding: c.req.header("accept-encoding"), ifNoneMatch: c.req.header("if-none-match") });
+      replaceResponse(c, new Response(answer.body ? new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.length) : null, { status: answer.status, headers: { ...answer.headers, "X-Page-Cache": "miss" } }));
+    } else if (!rendered) {
+      // Another request's render of this page could not be kept (not a page, an error…): render it here.
+      c.set("pageCacheFill", undefined);
+      await next();
+    }
+  };
+
+  async function renderForCache(c: Context<AppEnv>, next: Next, mark: number, key: string): Promise<CachedPage | undefined> {
+    c.set("pageCacheFill", true);
+    const { access } = await withTableAccess(next);
+    const response = c.res;
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "content-length" && name !== "set-cookie") headers[name] = value;
+    });
+    const policy = headers["content-security-policy"];
+    if (policy) {
+      const html = headers["content-type"]?.startsWith("text/html") ? body.toString("utf8") : "";
+      headers["content-security-policy"] = policyWithHashes(policy, inlineScriptHashes(html));
+    }
+    const keep =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      access.writes.size === 0 &&
+      access.failedReads === 0 &&
+      CACHEABLE_TYPE.test(headers["content-type"] ?? "");
+    if (!keep) {
+      pageCache.invalidate(access.writes);
+      replaceResponse(c, new Response(body, { status: response.status, headers: response.headers }), headers["content-security-policy"]);
+      return undefined;
+    }
+    headers["cache-control"] ??= PUBLIC_PAGE_CACHE_CONTROL;
+    headers.vary = "Accept-Encoding, Cookie";
+    const page = await cachedPageOf({ headers, body, tables: access.reads });
+    pageCache.store(key, page, mark);
+    return { ...page, expiresAt: Date.now() + pageCache.maxAgeMs };
+  }
+}
+
+const CACHEABLE_TYPE = /^(?:text\/html|text\/plain|application\/xml)\b/;
+
+/**
+ * Hono copies the old response's headers onto a newly assigned one; a response built from the
+ * cache has all the headers it needs, so the old one goes first.
+ */
+function replaceResponse(c: Context<AppEnv>, response: Response, policy?: string) {
+  c.res = undefined;
+  if (policy) response.headers.set("Content-Security-Policy", policy);
+  c.res = response;
 }
 
 /**

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { TableAccess } from "../app/platform/db/table-access";
 import type { Env } from "../app/platform/env.server";
 import type { Logger } from "../app/platform/logger.server";
 import type { RequestInfo } from "../app/platform/request-context";
@@ -11,6 +12,8 @@ export type ApiaryEntry = {
   createPlatform(env: Env, logger: Logger, options?: PlatformOptions): Promise<Platform>;
   closePlatform(platform: Platform): Promise<void>;
   createLoadContext(platform: Platform, info: RequestInfo): RouterContextProvider;
+  /** The tables `work`'s queries read and wrote (through the bundle's own database module). */
+  withTableAccess<T>(work: () => Promise<T>): Promise<{ value: T; access: TableAccess }>;
 };
 
 export async function loadBuild(root: string) {

@@ -1,5 +1,4 @@
-import { serve } from "@hono/node-server";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,6 +6,7 @@ import type { Env } from "../app/platform/env.server";
 import { createLogger, type Logger } from "../app/platform/logger.server";
 import type { Platform, PlatformOptions } from "../app/platform/runtime.server";
 import { createApp } from "./app";
+import type { PageCache } from "./page-cache";
 import { loadBuild } from "./build";
 
 export type RunningServer = {
@@ -14,6 +14,8 @@ export type RunningServer = {
   port: number;
   platform: Platform;
   server: Server;
+  /** The anonymous public pages this server keeps (tests look inside). */
+  pageCache: PageCache;
   /** Stops accepting, lets in-flight requests finish, stops the workers, closes the database. */
   close(): Promise<void>;
 };
@@ -25,11 +27,12 @@ const SHUTDOWN_GRACE_MS = 8_000;
 export async function startServer(env: Env, logger: Logger = createLogger(env.LOG_LEVEL), options: PlatformOptions = {}): Promise<RunningServer> {
   const { build, entry, clientDir } = await loadBuild(ROOT);
   const platform = await entry.createPlatform(env, logger, options);
-  const app = createApp({ build, entry, platform, logger, clientDir, publicUrl: env.APP_URL, trustedProxyHops: env.TRUST_PROXY_HOPS });
+  const { listener, pageCache } = createApp({ build, entry, platform, logger, clientDir, publicUrl: env.APP_URL, trustedProxyHops: env.TRUST_PROXY_HOPS });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s as Server)) as Server;
+    const s = createServer(listener);
     s.once("error", reject);
+    s.listen(env.PORT, env.HOST, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${port}`;
@@ -52,5 +55,5 @@ export async function startServer(env: Env, logger: Logger = createLogger(env.LO
     })();
     return closing;
   };
-  return { url, port, platform, server, close };
+  return { url, port, platform, server, pageCache, close };
 }

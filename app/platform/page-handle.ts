@@ -18,6 +18,12 @@ export type PageHandle = {
    *   action's answer hydrates at once (entry.server.tsx).
    */
   hydrate?: false | "deferred";
+  /**
+   * An anonymous visitor's copy of this page is every anonymous visitor's: the server keeps the
+   * finished response and serves it again until a table it read changes (server/page-cache.ts).
+   * Every route of a page must say so, the root included.
+   */
+  publicCache?: true;
   /** The back-office: its own menu and work, without the public site's marketing footer. */
   backOffice?: true;
 };

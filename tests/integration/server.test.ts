@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
@@ -29,8 +29,8 @@ describe("the running server", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
-  it("sends security headers and a CSP nonce that the page's scripts carry", async () => {
-    const response = await fetch(`${server.url}/`);
+  it("sends security headers and a CSP nonce that the page's scripts carry (pages not cached; cached ones: page-cache.test.ts)", async () => {
+    const response = await fetch(`${server.url}/customer-auth`);
     expect(response.status).toBe(200);
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -45,7 +45,7 @@ describe("the running server", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     // A new nonce for every response.
-    const again = await fetch(`${server.url}/`);
+    const again = await fetch(`${server.url}/customer-auth`);
     expect(again.headers.get("content-security-policy")).not.toBe(csp);
   });
 
@@ -71,6 +71,27 @@ describe("the running server", () => {
     const favicon = await fetch(`${server.url}/favicon.svg`);
     expect(favicon.status).toBe(200);
     expect(favicon.headers.get("cache-control")).toBe("public, max-age=600");
+  });
+
+  it("serves the bundle from memory, as the build compressed it, and answers a revalidation with 304", async () => {
+    const html = await (await fetch(`${server.url}/stanwood`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
+    const plain = await rawGet(`${server.url}${asset}`, {});
+    const br = await rawGet(`${server.url}${asset}`, { "accept-encoding": "gzip, br" });
+    const gz = await rawGet(`${server.url}${asset}`, { "accept-encoding": "gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(gz.body.length);
+    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    const again = await fetch(`${server.url}${asset}`, { headers: { "if-none-match": String(br.headers.etag), "accept-encoding": "br" } });
+    expect(again.status).toBe(304);
+    const image = await fetch(`${server.url}/og-card.png`);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-encoding")).toBeNull();
+    expect((await image.arrayBuffer()).byteLength).toBe(Number(image.headers.get("content-length")));
   });
 
   it("compresses pages but never the event stream", async () => {

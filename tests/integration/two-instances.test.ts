@@ -145,6 +145,27 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
     expect(sink.received.filter((mail) => /Your booking request/.test(mail.subject ?? ""))).toHaveLength(bookings);
   }, 60_000);
 
+  it("drop a cached public page on every instance when what it shows changes, wherever the change was made", async () => {
+    const [{ id: assetId }] = (await sql.query<{ id: string }>("select id from assets limit 1")).rows as [{ id: string }];
+    for (const server of [a, b]) {
+      await (await fetch(`${server.url}/blog`)).text();
+      expect((await fetch(`${server.url}/blog`)).headers.get("x-page-cache")).toBe("hit");
+    }
+    // A post written straight to the database, as another instance or a job would.
+    const title = `Queen cells ${Date.now()}`;
+    await sql.query("insert into posts (title, slug, content, published, published_at) values ($1, $2, '<p>Bees.</p>', true, now())", [title, `queen-cells-${Date.now()}`]);
+    for (const server of [a, b]) {
+      await waitFor(async () => (await (await fetch(`${server.url}/blog`)).text()).includes(title), `the new post on ${server === a ? "A" : "B"}'s cached blog`, 2_000);
+    }
+    // A booking made through A shows on B's cached /stanwood as soon as B hears of it.
+    await (await fetch(`${b.url}/stanwood`)).text();
+    expect((await fetch(`${b.url}/stanwood`)).headers.get("x-page-cache")).toBe("hit");
+    const cookie = await signUp(a, `cached-${Date.now()}@example.com`);
+    const made = await post(a, "/api/bookings", { assetId, checkInDate: daysFromNow(500), checkOutDate: daysFromNow(503), guestName: "Cached Guest", guestEmail: "cached@example.com", numberOfGuests: "2" }, cookie);
+    expect(made.status).toBe(302);
+    await waitFor(async () => (await fetch(`${b.url}/stanwood`)).headers.get("x-page-cache") === "miss", "B renders /stanwood again", 2_000);
+  });
+
   it("keep taking bookings while the mail relay refuses, and deliver every message once it is back", async () => {
     const [{ id: assetId }] = (await sql.query<{ id: string }>("select id from assets limit 1")).rows as [{ id: string }];
     sink.setMode("reject-rcpt");

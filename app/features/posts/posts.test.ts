@@ -52,6 +52,8 @@ describe.each(testEngines())("the Blog Posts screen on $name", ({ open }) => {
     await expect(updatePost(as(viewer), form(post))).rejects.toThrow("You don't have permission to change posts.");
     await expect(deletePost(as(viewer), { id: post.id })).rejects.toThrow("You don't have permission to delete posts.");
     expect(await deletePost(as(editor), { id: post.id })).toMatchObject({ ok: true, toast: { title: "Post deleted" } });
+    // Someone else deleted it first: the second delete is told so, and changes nothing.
+    expect(await deletePost(as(editor), { id: post.id })).toMatchObject({ ok: false, status: 404, message: "This post no longer exists." });
     const [audit] = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, post.id)).orderBy(securityAuditLog.createdAt);
     expect(audit).toMatchObject({ module: "posts", eventType: "record_created", userId: editor.userId, eventDetails: { label: "By the editor" } });
   });

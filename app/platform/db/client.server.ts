@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { PgListener } from "./pg-listener.server";
 import * as schema from "./schema";
+import { tableAccessLogger } from "./table-access";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -53,7 +54,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: tableAccessLogger }) as unknown as Database;
   return {
     db,
     engine: "pglite",
@@ -68,7 +69,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 20_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
-  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger: tableAccessLogger }) as unknown as Database;
   // Fail fast with a clear message rather than on the first request.
   await db.execute(sql`select 1`);
   // LISTEN needs a connection of its own that stays open, not one borrowed from the pool.

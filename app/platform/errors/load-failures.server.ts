@@ -1,4 +1,5 @@
 import type { Toast } from "~/platform/toast";
+import { noteFailedRead } from "../db/table-access";
 import { classifyError } from "./classify";
 
 /**
@@ -39,6 +40,8 @@ export function loadFailures(logger: { error(fields: object, message: string): v
         return await read();
       } catch (error) {
         const record = classifyError(error);
+        // A page showing the failure must not be kept as the page (server/page-cache.ts).
+        noteFailedRead();
         logger.error({ err: error, code: record.code }, title);
         toasts.push(loadFailureToast(title, record.code));
         return fallback;

@@ -3,8 +3,9 @@ import { Transform, type TransformCallback } from "node:stream";
 import { DEFERRED_MODULE_TYPE } from "./deferred-hydration";
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-// React Router's inline module script, which imports the route modules and starts hydration.
-const HYDRATION_SCRIPT = /(<script nonce="[^"]*") type="module" async="">/g;
+// React Router's inline module script, which imports the route modules and starts hydration
+// (with the response's nonce, or without one in a page for the page cache).
+const HYDRATION_SCRIPT = /(<script(?: nonce="[^"]*")?) type="module" async="">/g;
 
 /**
  * Passes a streamed HTML document through without React Router's `<link rel="modulepreload">`

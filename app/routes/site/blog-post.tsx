@@ -3,9 +3,12 @@ import { data, Link, redirect } from "react-router";
 import { findMovedPost, findPublishedPost } from "~/features/content/posts.server";
 import { publishDate } from "~/features/content/publish-date";
 import { platformContext } from "~/platform/request-context";
+import type { PageHandle } from "~/platform/page-handle";
 import { proseClasses } from "~/ui/content/prose";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/blog-post";
+
+export const handle: PageHandle = { publicCache: true };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db, env, logger, storage } = context.get(platformContext);

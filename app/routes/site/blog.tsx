@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import { featuredImageUrl, listPublishedPosts } from "~/features/content/posts.server";
 import { publishDate } from "~/features/content/publish-date";
 import { platformContext } from "~/platform/request-context";
+import type { PageHandle } from "~/platform/page-handle";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/blog";
+
+export const handle: PageHandle = { publicCache: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -20,7 +20,7 @@ import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/contact";
 
 /** The form works as plain HTML until the visitor reaches for it; React takes over then. */
-export const handle: PageHandle = { hydrate: "deferred" };
+export const handle: PageHandle = { hydrate: "deferred", publicCache: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

@@ -1,13 +1,14 @@
 import { data, useLocation, useNavigation } from "react-router";
 import { findPublicPage } from "~/features/content/pages.server";
 import { isReservedSlug } from "~/features/content/reserved-slugs";
+import type { PageHandle } from "~/platform/page-handle";
 import { platformContext } from "~/platform/request-context";
 import { ContentPageBody } from "~/ui/content/content-page-body";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/content-page";
 
 /** The page re-reads itself when an editor changes the pages table (see root's useLiveRevalidation). */
-export const handle = { live: ["pages"] };
+export const handle: PageHandle = { live: ["pages"], publicCache: true };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db, logger, storage } = context.get(platformContext);

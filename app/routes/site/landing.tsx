@@ -11,7 +11,7 @@ import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/landing";
 
 /** Nothing here needs React in the browser: served as HTML and CSS (see PageHandle). */
-export const handle: PageHandle = { hydrate: false };
+export const handle: PageHandle = { hydrate: false, publicCache: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

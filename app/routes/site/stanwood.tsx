@@ -16,7 +16,7 @@ import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/stanwood";
 
 /** Only the booking widget at the bottom is interactive: React takes over as it comes into view. */
-export const handle: PageHandle = { hydrate: "deferred" };
+export const handle: PageHandle = { hydrate: "deferred", publicCache: true };
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {

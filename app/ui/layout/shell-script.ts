@@ -200,7 +200,9 @@ function keepMenuLive() {
 }
 
 async function refreshMenu() {
-  const response = await fetch(window.location.href, { headers: { Accept: "text/html" } }).catch(() => null);
+  // "no-cache": the browser may keep a public page and serve it stale while it revalidates
+  // (Cache-Control's stale-while-revalidate); the menu has just changed, so ask the server.
+  const response = await fetch(window.location.href, { headers: { Accept: "text/html" }, cache: "no-cache" }).catch(() => null);
   if (!response?.ok) return;
   const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
   const current = document.querySelector("[data-live-menu]");

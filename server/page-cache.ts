@@ -1,0 +1,209 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+
+/**
+ * Finished anonymous public pages, kept in memory and served again until a table they read
+ * changes or they reach their age. Why this can never show one visitor's page to another:
+ * docs/decisions/0009-public-page-cache.md.
+ */
+
+export type Encoding = "br" | "gzip" | "identity";
+
+type Representation = { body: Buffer; etag: string };
+
+export type CachedPage = {
+  /** The headers every answer with this page carries (content type, CSP, caching, security). */
+  headers: Record<string, string>;
+  representations: Record<Encoding, Representation>;
+  /** The tables the page was rendered from: a change to one of them drops it. */
+  tables: ReadonlySet<string>;
+  expiresAt: number;
+};
+
+/** What one request is answered with from a cached page. */
+export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined };
+
+/**
+ * For browsers: ask every time (the ETag makes that a 304). For CDNs and reverse proxies: keep it
+ * a minute, and serve it stale for five more while fetching the new one.
+ */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+export type PageCacheOptions = {
+  /** Pages kept at most; the least recently served goes first. */
+  maxEntries?: number;
+  /** A page is rendered again after this long even if nothing it read changed (dates move on). */
+  maxAgeMs?: number;
+  now?: () => number;
+};
+
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private readonly filling = new Map<string, Promise<CachedPage | undefined>>();
+  /** When each table last changed, on the cache's own clock (`tick`). */
+  private readonly changedAt = new Map<string, number>();
+  private tick = 0;
+  private clearedAt = 0;
+  private readonly maxEntries: number;
+  readonly maxAgeMs: number;
+  private readonly now: () => number;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 500;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get size() {
+    return this.pages.size;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.expiresAt <= this.now()) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    // Most recently served last: eviction takes from the front.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  /**
+   * Renders a page at most once at a time: requests for the same key while it renders wait for
+   * that render instead of starting their own.
+   */
+  fill(key: string, render: (mark: number) => Promise<CachedPage | undefined>): Promise<CachedPage | undefined> {
+    const running = this.filling.get(key);
+    if (running) return running;
+    const started = render(this.tick).finally(() => this.filling.delete(key));
+    this.filling.set(key, started);
+    return started;
+  }
+
+  /**
+   * Keeps `page` unless a table it read (or everything) changed after `mark`, the moment its
+   * render began: its rows may then predate the change, and the change's notice has passed.
+   */
+  store(key: string, page: Omit<CachedPage, "expiresAt">, mark: number): boolean {
+    if (this.clearedAt > mark) return false;
+    for (const table of page.tables) if ((this.changedAt.get(table) ?? 0) > mark) return false;
+    while (this.pages.size >= this.maxEntries) {
+      const oldest = this.pages.keys().next().value as string;
+      this.pages.delete(oldest);
+    }
+    this.pages.set(key, { ...page, expiresAt: this.now() + this.maxAgeMs });
+    return true;
+  }
+
+  /** Drops every page that read one of `tables`. */
+  invalidate(tables: Iterable<string>) {
+    const changed = new Set(tables);
+    if (changed.size === 0) return;
+    this.tick += 1;
+    for (const table of changed) this.changedAt.set(table, this.tick);
+    for (const [key, page] of this.pages) {
+      for (const table of page.tables) {
+        if (changed.has(table)) {
+          this.pages.delete(key);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Drops everything: changes may have been missed (the change feed reconnected). */
+  clear() {
+    this.tick += 1;
+    this.clearedAt = this.tick;
+    this.pages.clear();
+  }
+}
+
+/**
+ * Only a request that carries nothing of a visitor's own may read or fill the cache: no cookie
+ * at all (session, flash toast, sign-in step or anything else) and no credentials.
+ */
+export function isAnonymousRequest(method: string, headers: IncomingHttpHeaders): boolean {
+  return (method === "GET" || method === "HEAD") && !headers.cookie && !headers.authorization;
+}
+
+/** The encoding to answer with: brotli, then gzip, else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  let gzipOk = false;
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param));
+    if (refused) continue;
+    if (name === "br") return "br";
+    if (name === "gzip" || name === "*") gzipOk = true;
+  }
+  return gzipOk ? "gzip" : "identity";
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** CSP hash sources of a document's inline scripts, in order of appearance, without repeats. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", content = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes) || content.length === 0) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The policy a cached document is served with: the per-response nonce source of the live
+ * policy replaced by the hashes of the document's own inline scripts, so the policy is the same
+ * for every copy of the document and exactly as strict (no 'unsafe-inline' for scripts).
+ */
+export function policyWithHashes(policy: string, hashes: readonly string[]): string {
+  return policy.replace(/\s*'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : "");
+}
+
+/** A finished response turned into a cache entry: compressed both ways, each with a strong ETag. */
+export async function cachedPageOf(input: { headers: Record<string, string>; body: Buffer; tables: ReadonlySet<string> }): Promise<Omit<CachedPage, "expiresAt">> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(input.body, { level: 9 }),
+    brotli(input.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length } }),
+  ]);
+  const digest = createHash("sha256").update(input.body).digest("base64url").slice(0, 27);
+  return {
+    headers: input.headers,
+    tables: input.tables,
+    representations: {
+      identity: { body: input.body, etag: `"${digest}"` },
+      gzip: { body: gzipped, etag: `"${digest}-gz"` },
+      br: { body: brotlied, etag: `"${digest}-br"` },
+    },
+  };
+}
+
+/** The answer to one request from a cached page: the page in the best encoding, or 304. */
+export function answerFrom(page: CachedPage, request: { method: string; acceptEncoding?: string; ifNoneMatch?: string }): CachedAnswer {
+  const encoding = chooseEncoding(request.acceptEncoding);
+  const { body, etag } = page.representations[encoding];
+  const headers: Record<string, string> = { ...page.headers, ETag: etag };
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  if (request.ifNoneMatch && matchesAny(request.ifNoneMatch, page)) {
+    return { status: 304, headers, body: undefined };
+  }
+  headers["Content-Length"] = String(body.length);
+  return { status: 200, headers, body: request.method === "HEAD" ? undefined : body };
+}
+
+/** If-None-Match names one of this page's ETags (any encoding: they are the same page). */
+function matchesAny(ifNoneMatch: string, page: CachedPage) {
+  if (ifNoneMatch.trim() === "*") return true;
+  const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  return Object.values(page.representations).some(({ etag }) => tags.includes(etag));
+}

@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { getMimeType } from "hono/utils/mime";
+import { chooseEncoding, type Encoding } from "./page-cache";
+
+const YEAR = 60 * 60 * 24 * 365;
+/** Fingerprinted bundles never change: a year, and the browser doesn't even ask again. */
+export const IMMUTABLE_ASSET_CACHE = `public, max-age=${YEAR}, immutable`;
+/** Other public files (favicon, og-card.png) keep their names across releases: briefly. */
+const PUBLIC_FILE_CACHE = "public, max-age=600";
+const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+type StaticFile = { headers: Record<string, string>; bodies: Partial<Record<Encoding, Buffer>>; etags: Partial<Record<Encoding, string>> };
+
+/**
+ * The browser bundle and public files (build/client), served from memory: each file is read and
+ * compressed (gzip and brotli, once) the first time it is asked for. The list of files is read
+ * at start, so a request for anything else goes to the app without touching the disk.
+ */
+export class StaticFiles {
+  private readonly known: Set<string>;
+  /** `name.br` and `name.gz` written beside each file by the build (scripts/vite-precompress.ts). */
+  private readonly precompressed: Set<string>;
+  private readonly loaded = new Map<string, Promise<StaticFile>>();
+
+  constructor(
+    private readonly root: string,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {
+    const files = listFiles(root);
+    this.precompressed = new Set(files.filter((file) => /\.(?:br|gz)$/.test(file)));
+    this.known = new Set(files.filter((file) => file !== "/index.html" && !this.precompressed.has(file)));
+  }
+
+  has(pathname: string) {
+    return this.known.has(pathname);
+  }
+
+  /** Answers a GET or HEAD for a known file (call `has` first). */
+  async serve(request: IncomingMessage, response: ServerResponse, pathname: string) {
+    let file = this.loaded.get(pathname);
+    if (!file) {
+      file = this.load(pathname);
+      this.loaded.set(pathname, file);
+    }
+    const { headers, bodies, etags } = await file;
+    const wanted = chooseEncoding(request.headers["accept-encoding"]);
+    const encoding: Encoding = bodies[wanted] ? wanted : "identity";
+    const etag = etags[encoding]!;
+    const ifNoneMatch = request.headers["if-none-match"];
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+      response.writeHead(304, { ...headers, ETag: etag });
+      response.end();
+      return;
+    }
+    const body = bodies[encoding]!;
+    response.writeHead(200, {
+      ...headers,
+      ETag: etag,
+      "Content-Length": String(body.length),
+      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+    });
+    response.end(request.method === "HEAD" ? undefined : body);
+  }
+
+  private async load(pathname: string): Promise<StaticFile> {
+    const body = await readFile(path.join(this.root, pathname));
+    const type = getMimeType(pathname) ?? "application/octet-stream";
+    const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+    const headers: Record<string, string> = {
+      ...this.extraHeaders,
+      "Content-Type": type,
+      "Cache-Control": pathname.startsWith("/assets/") ? IMMUTABLE_ASSET_CACHE : PUBLIC_FILE_CACHE,
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (!COMPRESSIBLE.test(type) || body.length < 256) return { headers, bodies: { identity: body }, etags: { identity: `"${digest}"` } };
+    const [gzipped, brotlied] = await Promise.all([this.compressed(pathname, "gz", body), this.compressed(pathname, "br", body)]);
+    return {
+      headers: { ...headers, Vary: "Accept-Encoding" },
+      bodies: { identity: body, gzip: gzipped, br: brotlied },
+      etags: { identity: `"${digest}"`, gzip: `"${digest}-gz"`, br: `"${digest}-br"` },
+    };
+  }
+
+  /** The build's precompressed copy, or (a build without them) a quicker compression now. */
+  private compressed(pathname: string, suffix: "br" | "gz", body: Buffer): Promise<Buffer> {
+    if (this.precompressed.has(`${pathname}.${suffix}`)) return readFile(path.join(this.root, `${pathname}.${suffix}`));
+    if (suffix === "gz") return gzip(body);
+    return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  }
+}
+
+function listFiles(root: string): string[] {
+  try {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`);
+  } catch {
+    return [];
+  }
+}
