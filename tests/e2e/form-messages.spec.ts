@@ -48,6 +48,8 @@ for (const width of [390, 1280]) {
 }
 
 test("the back-office's dialogs, submitted empty", async ({ page, signIn, visit }) => {
+  // Eight screens, each visited and checked with axe twice.
+  test.setTimeout(90_000);
   await signIn.admin();
   const dialogs = [
     ["/admin/locations", "Add Location", "Add Location", "Add Location"],
