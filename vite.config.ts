@@ -12,6 +12,6 @@ export default defineConfig({
     external: ["@electric-sql/pglite", "pg", "pino", "nodemailer", "sharp"],
     // Barrels of many small modules: bundled, only what the app uses is kept. Loaded from
     // node_modules, each resolved every file at every start (lucide-react alone: every icon).
-    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns"],
+    noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "date-fns", /^@tiptap\//, /^prosemirror-/, "rope-sequence", "orderedmap", "w3c-keyname", "linkifyjs", /^@tanstack\//, "ical.js", /^@conform-to\//, "sonner", "@date-fns/tz", "otpauth", "fast-equals", "zod"],
   },
 });

@@ -8,6 +8,7 @@ describe("configuration", () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.DATA_DIR).toBe("./data");
     expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.WEB_CONCURRENCY).toBe(1);
     // No social link unless the organisation gives one: the footer shows none then.
     expect([env.SOCIAL_FACEBOOK_URL, env.SOCIAL_X_URL, env.SOCIAL_YOUTUBE_URL]).toEqual([undefined, undefined, undefined]);
   });
@@ -27,6 +28,9 @@ describe("configuration", () => {
     [{ APP_URL: "localhost" }, /APP_URL must be an http:\/\/ or https:\/\/ URL/],
     [{ SOCIAL_X_URL: "javascript:alert(1)" }, /SOCIAL_X_URL must be an https:\/\/ URL/],
     [{ SOCIAL_FACEBOOK_URL: "http://facebook.com/apiary" }, /SOCIAL_FACEBOOK_URL must be an https:\/\/ URL/],
+    [{ WEB_CONCURRENCY: "0" }, /^Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 \(got "0"\)$/],
+    [{ WEB_CONCURRENCY: "two" }, /^Invalid configuration: WEB_CONCURRENCY must be a whole number from 1 to 64 \(got "two"\)$/],
+    [{ WEB_CONCURRENCY: "2" }, /^Invalid configuration: WEB_CONCURRENCY may be above 1 only with DATABASE_URL: .+ \(got "2"\)$/],
   ])("refuses %o with one line naming the variable", (source, message) => {
     let error: unknown;
     try {
@@ -37,6 +41,11 @@ describe("configuration", () => {
     expect(error).toBeInstanceOf(EnvError);
     expect((error as Error).message).toMatch(message);
     expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("runs several server processes only on PostgreSQL", () => {
+    expect(parseEnv({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/apiary" }).WEB_CONCURRENCY).toBe(4);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
   });
 
   it("never echoes a password from a URL", () => {

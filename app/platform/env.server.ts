@@ -38,6 +38,13 @@ export const EnvSchema = z.object({
     "must be a postgres:// or postgresql:// URL (leave it unset to use the embedded database)",
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Server processes `npm start` runs on the one port (each its own pool and workers), PostgreSQL only. */
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "must be a whole number from 1 to 64" })
+    .int("must be a whole number from 1 to 64")
+    .min(1, "must be a whole number from 1 to 64")
+    .max(64, "must be a whole number from 1 to 64")
+    .default(1),
   APP_URL: z
     .string()
     .trim()
@@ -131,6 +138,11 @@ export const EnvSchema = z.object({
   path: ["PASSWORD_HASH_LOG_N"],
   message: `may be below ${PASSWORD_HASH_PRODUCTION_LOG_N} only for tests (NODE_ENV=test)`,
 })
+  // Written so that a value already refused above (0, "two") is not refused twice.
+  .refine((env) => !(env.WEB_CONCURRENCY > 1) || Boolean(env.DATABASE_URL), {
+    path: ["WEB_CONCURRENCY"],
+    message: "may be above 1 only with DATABASE_URL: the embedded database's files belong to one process (unset it, or use PostgreSQL)",
+  })
   .refine((env) => !env.S3_BUCKET || Boolean(env.S3_PUBLIC_URL && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     path: ["S3_BUCKET"],
     message: "needs S3_PUBLIC_URL, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY as well",

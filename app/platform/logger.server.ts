@@ -10,7 +10,8 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
   return pino(
     {
       level,
-      base: { service: "apiary" },
+      // pid: with WEB_CONCURRENCY, several server processes write to one log.
+      base: { service: "apiary", pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       serializers: { err: errorForLog, error: errorForLog, path: pathForLog },
       redact: { paths: ["password", "*.password", "token", "*.token", "headers.cookie", "headers.authorization"], censor: "[redacted]" },

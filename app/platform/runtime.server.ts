@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
+import { startFromTemplate } from "./db/pglite-template.server";
 import { seedIfFirstStart } from "./db/seed/seed.server";
 import { env as readEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -89,6 +90,7 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
   const changes = new ChangeFeed(logger);
   let database: DatabaseHandle;
   try {
+    if (engine === "pglite" && env.DATA_DIR !== "memory://" && startFromTemplate(env.DATA_DIR)) logger.info("new embedded database, copied from the build's template");
     database = await openDatabase({
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,

@@ -30,7 +30,7 @@ describe("Google sign-in when discovery failed at start-up", () => {
       GOOGLE_CLIENT_SECRET: "discovery-test-secret",
       GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${port}/.well-known/openid-configuration`,
     });
-    const auth = getAuth(platform);
+    const auth = await getAuth(platform);
     await auth.$context;
     const start = () =>
       auth.api.signInSocial({ body: { provider: "google", callbackURL: "/customer-auth?google=done", disableRedirect: true }, headers: testMeta().headers });

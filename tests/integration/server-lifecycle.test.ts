@@ -12,6 +12,8 @@ describe("start-up configuration errors", () => {
   it.each([
     [{ PORT: "not-a-port" }, /^Invalid configuration: PORT must be a whole number between 1 and 65535 \(got "not-a-port"\)\n$/],
     [{ DATABASE_URL: "localhost:5432/apiary" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    // One process owns the embedded database's files.
+    [{ WEB_CONCURRENCY: "2" }, /^Invalid configuration: WEB_CONCURRENCY may be above 1 only with DATABASE_URL: .+ \(got "2"\)\n$/],
   ])("%o stops the server with one clear line", async (env, line) => {
     const server = spawnServer({ PORT: "3999", DATA_DIR: tempDataDir(), ...env });
     const { code } = await server.exited;
@@ -27,6 +29,15 @@ describe("start-up configuration errors", () => {
     expect(code).toBe(1);
     expect(server.stderr()).toMatch(/^Cannot connect to the database at DATABASE_URL \(127\.0\.0\.1:\d+\/apiary\): .+\n$/);
     expect(server.stderr()).not.toMatch(/\n\s+at /);
+  });
+
+  it("with WEB_CONCURRENCY=2, an unreachable DATABASE_URL still gives one line, not one per worker", async () => {
+    const port = await freePort();
+    const server = spawnServer({ PORT: String(await freePort()), WEB_CONCURRENCY: "2", DATA_DIR: tempDataDir(), DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/apiary` });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    expect(server.stderr()).toMatch(/^Cannot connect to the database at DATABASE_URL \(127\.0\.0\.1:\d+\/apiary\): .+\n$/);
+    expect(server.stdout()).toContain("starting 2 workers");
   });
 
   it("a port in use gives one line naming PORT", async () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,12 +28,31 @@ export function freePort(): Promise<number> {
 
 export const tempDataDir = () => mkdtempSync(path.join(tmpdir(), "apiary-it-"));
 
+const SERVER_ENTRY = path.join(ROOT, "build/server.js");
+const SERVER_INPUTS = path.join(ROOT, "build/server-inputs.json");
+let checkedBuild = false;
+
 /**
- * Starts the built server (`npm start`'s command) as a child process with the given environment,
- * on the test settings (cheap password hashes) unless `env` says otherwise.
+ * The compiled server (scripts/build-server.ts) must be newer than every source it was built
+ * from: otherwise the tests would prove yesterday's server. `npm test` builds first.
+ */
+function assertServerBuilt() {
+  if (checkedBuild) return;
+  if (!existsSync(SERVER_ENTRY) || !existsSync(SERVER_INPUTS)) throw new Error("build/server.js is missing: run npm run build");
+  const built = statSync(SERVER_ENTRY).mtimeMs;
+  const inputs = JSON.parse(readFileSync(SERVER_INPUTS, "utf8")) as string[];
+  const changed = inputs.filter((input) => !existsSync(path.join(ROOT, input)) || statSync(path.join(ROOT, input)).mtimeMs > built);
+  if (changed.length > 0) throw new Error(`build/server.js is older than ${changed.join(", ")}: run npm run build`);
+  checkedBuild = true;
+}
+
+/**
+ * Starts the built server (`npm start`'s command, build/server.js) as a child process with the
+ * given environment, on the test settings (cheap password hashes) unless `env` says otherwise.
  */
 export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  assertServerBuilt();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", LOG_LEVEL: "info", ...testServerSettings, ...env },
     stdio: ["ignore", "pipe", "pipe"],

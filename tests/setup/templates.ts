@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/platform/db/client.server";
 import { runMigrations } from "~/platform/db/migrate.server";
+import { startFromTemplate } from "~/platform/db/pglite-template.server";
 import { seedDemoData } from "~/platform/db/seed/seed.server";
 
 /**
@@ -38,6 +39,8 @@ async function fill(handle: DatabaseHandle, content: TemplateContent) {
 /** A migrated (and, for servers, seeded) embedded database in a directory of its own. */
 export async function createPgliteTemplate(content: TemplateContent): Promise<string> {
   const dir = tempDir(`apiary-template-${content}-`);
+  // From the build's migrated database when there is one, as a server's first start does.
+  startFromTemplate(dir);
   await fill(await openDatabase({ dataDir: dir }), content);
   return dir;
 }

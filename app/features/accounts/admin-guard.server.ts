@@ -70,7 +70,7 @@ export function adminDestination(value: unknown): string {
 export async function signOutNonAdmin(platform: Platform, state: AuthState, meta: RequestMeta, path: string): Promise<Headers> {
   const session = state.session;
   if (!session) return new Headers();
-  const { headers } = await getAuth(platform).api.signOut({ headers: meta.headers, returnHeaders: true });
+  const { headers } = await (await getAuth(platform)).api.signOut({ headers: meta.headers, returnHeaders: true });
   // Better Auth ends the session named by the cookie; make sure this one is gone whatever it found.
   await deleteSession(platform.db, session.id);
   await recordAuditEvent(platform.db, { type: "login_refused", userId: session.userId, details: { portal: "admin", path } }, meta);

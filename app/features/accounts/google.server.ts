@@ -25,7 +25,7 @@ export async function startGoogleSignIn(
   door: GoogleDoor,
   targets: { callbackURL: string; errorCallbackURL: string },
 ) {
-  const { headers, response } = await getAuth(platform).api.signInSocial({
+  const { headers, response } = await (await getAuth(platform)).api.signInSocial({
     body: { provider: "google", callbackURL: targets.callbackURL, errorCallbackURL: targets.errorCallbackURL, disableRedirect: true },
     headers: meta.headers,
     returnHeaders: true,

@@ -1,11 +1,10 @@
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
-import { getAuth } from "./auth.server";
+import { authApiError, getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { weakPasswordReason } from "./password-strength.server";
 import { looksLikeResetToken, type ForgotPasswordInput, type ResetPasswordInput } from "./recovery.schema";
@@ -42,8 +41,8 @@ export async function requestPasswordRecovery(platform: Platform, input: ForgotP
   else {
     try {
       // Unknown addresses are handled (and timed) by Better Auth itself; the link it sends is
-      // APP_URL/reset-password?token=… (see sendResetPassword in auth.server.ts).
-      await getAuth(platform).api.requestPasswordReset({ body: { email: input.email, redirectTo: "/reset-password" }, headers: meta.headers });
+      // APP_URL/reset-password?token=… (see sendResetPassword in auth-instance.server.ts).
+      await (await getAuth(platform)).api.requestPasswordReset({ body: { email: input.email, redirectTo: "/reset-password" }, headers: meta.headers });
     } catch (err) {
       // Said to nobody but the log: a different answer here would reveal that the account exists.
       logger.error({ err }, "could not queue a password reset e-mail");
@@ -58,7 +57,7 @@ export async function requestPasswordRecovery(platform: Platform, input: ForgotP
 /** A reset token that is still usable, and the account it opens; null when it is not. */
 export async function findResetToken(platform: Platform, token: string): Promise<{ userId: string; email: string } | null> {
   if (!looksLikeResetToken(token)) return null;
-  const context = await getAuth(platform).$context;
+  const context = await (await getAuth(platform)).$context;
   // Better Auth hashes the identifier itself (verification.storeIdentifier: "hashed").
   const row = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
@@ -119,13 +118,14 @@ export async function resetPasswordWithToken(
   if (weak) return refused(weak);
 
   try {
-    await getAuth(platform).api.resetPassword({ body: { token, newPassword: input.password }, headers: meta.headers });
+    await (await getAuth(platform)).api.resetPassword({ body: { token, newPassword: input.password }, headers: meta.headers });
   } catch (err) {
-    if (err instanceof APIError) {
-      const code = (err.body as { code?: string } | undefined)?.code;
+    const refusal = await authApiError(err);
+    if (refusal) {
+      const code = (refusal.body as { code?: string } | undefined)?.code;
       // Spent by another tab or request a moment ago.
       if (code === "INVALID_TOKEN") return { ok: false, reason: "expired-link", toast: EXPIRED_LINK_TOAST };
-      return refused(err.body?.message || "Failed to reset password");
+      return refused(refusal.body?.message || "Failed to reset password");
     }
     logger.error({ err }, "password reset failed");
     return refused("Password reset failed - please try again", 500);

@@ -17,7 +17,7 @@ export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
 export async function resolveAuthState(platform: Platform, request: Request): Promise<{ state: AuthState; headers: Headers }> {
   const headers = new Headers();
   if (!(request.headers.get("cookie") ?? "").includes("apiary.session_token")) return { state: { actor: anonymous }, headers };
-  const auth = getAuth(platform);
+  const auth = await getAuth(platform);
   const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   result.headers.forEach((value, key) => headers.append(key, value));
   const found = result.response;

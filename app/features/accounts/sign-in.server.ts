@@ -1,11 +1,10 @@
-import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { profiles, sessions } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
-import { getAuth } from "./auth.server";
+import { authApiError, getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
 import type { RequestMeta } from "./request-meta";
@@ -44,14 +43,14 @@ export async function signInWithPassword(
 
   let signedIn: { headers: Headers; token: string; userId: string };
   try {
-    const { headers, response } = await getAuth(platform).api.signInEmail({
+    const { headers, response } = await (await getAuth(platform)).api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: meta.headers,
       returnHeaders: true,
     });
     signedIn = { headers, token: response.token, userId: response.user.id };
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!(await authApiError(error))) throw error;
     await hitRateLimit(db, limits.signInFailuresByAccount, input.email);
     await recordAuditEvent(db, { type: "login_failed", details: { email: input.email, portal } }, meta);
     return failed(title, "Invalid email or password", 401);

@@ -18,7 +18,7 @@ export async function signOut(platform: Platform, state: AuthState, scope: SignO
   }
   if (scope === "global") await deleteAllSessions(platform.db, session.userId);
   // Ends this session and clears its cookies.
-  const { headers } = await getAuth(platform).api.signOut({ headers: meta.headers, returnHeaders: true });
+  const { headers } = await (await getAuth(platform)).api.signOut({ headers: meta.headers, returnHeaders: true });
   await recordAuditEvent(platform.db, { type: "logout", userId: session.userId, details: { scope } }, meta);
   return { headers };
 }

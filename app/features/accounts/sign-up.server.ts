@@ -1,10 +1,9 @@
-import { APIError } from "better-auth/api";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
 import { CustomerSignUpSchema } from "./auth.schema";
-import { getAuth } from "./auth.server";
+import { authApiError, getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import type { RequestMeta } from "./request-meta";
 
@@ -41,7 +40,7 @@ export async function signUpCustomer(platform: Platform, unchecked: NewCustomer,
       callbackURL: "/sponsor-profile?verified=1",
       rememberMe: true,
     };
-    const { headers, response } = await getAuth(platform).api.signUpEmail({
+    const { headers, response } = await (await getAuth(platform)).api.signUpEmail({
       body,
       headers: meta.headers,
       returnHeaders: true,
@@ -50,8 +49,9 @@ export async function signUpCustomer(platform: Platform, unchecked: NewCustomer,
     await recordAuditEvent(platform.db, { type: "login_success", userId: response.user.id, details: { method: "sign_up" } }, meta);
     return { ok: true, headers, userId: response.user.id };
   } catch (error) {
-    if (error instanceof APIError) {
-      const code = (error.body as { code?: string } | undefined)?.code;
+    const refusal = await authApiError(error);
+    if (refusal) {
+      const code = (refusal.body as { code?: string } | undefined)?.code;
       if (code === "USER_ALREADY_EXISTS" || code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL") {
         return failed("An account with this email already exists. Please log in instead.", 409);
       }

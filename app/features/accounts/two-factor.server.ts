@@ -1,6 +1,5 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
-import QRCode from "qrcode";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { profiles, sessions, verifications } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
@@ -56,6 +55,8 @@ export type TwoFactorSetup = { secret: string; uri: string; qrCode: string; expi
 
 async function describeSetup(secret: string, email: string, expiresAt: Date): Promise<TwoFactorSetup> {
   const uri = totpUri(secret, email);
+  // Loaded when someone sets up two-factor, not at every start.
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2, color: { dark: "#1c2a22", light: "#ffffff" } });
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, expiresAt };
 }

@@ -1,9 +1,8 @@
-import { APIError } from "better-auth/api";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { Toast } from "~/platform/toast";
 import type { SignedInActor } from "./actor";
-import { getAuth } from "./auth.server";
+import { authApiError, getAuth } from "./auth.server";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import type { RequestMeta } from "./request-meta";
 import { VERIFIED_CALLBACK_PATH } from "./verified-email";
@@ -32,9 +31,10 @@ export async function resendVerificationEmail(platform: Platform, actor: SignedI
   }
   try {
     // With the session cookie in the headers, Better Auth sends only to the session's own address.
-    await getAuth(platform).api.sendVerificationEmail({ body: { email: actor.email, callbackURL: VERIFIED_CALLBACK_PATH }, headers: meta.headers });
+    await (await getAuth(platform)).api.sendVerificationEmail({ body: { email: actor.email, callbackURL: VERIFIED_CALLBACK_PATH }, headers: meta.headers });
   } catch (err) {
-    if (err instanceof APIError && (err.body as { code?: string } | undefined)?.code === "EMAIL_ALREADY_VERIFIED") return alreadyVerified;
+    const refusal = await authApiError(err);
+    if ((refusal?.body as { code?: string } | undefined)?.code === "EMAIL_ALREADY_VERIFIED") return alreadyVerified;
     platform.logger.error({ err }, "could not queue a verification e-mail");
     return {
       ok: false,

@@ -1,4 +1,4 @@
-import { MAIL_MARK_CID } from "./templates/layout";
+import { MAIL_MARK_CID } from "./mail-mark-cid";
 import { createServer, type AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";

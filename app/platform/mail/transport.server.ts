@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type * as Nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { OutboxAttachment } from "~/platform/db/schema";
 import { MAIL_MARK_PNG_BASE64 } from "./mail-mark";
-import { MAIL_MARK_CID } from "./templates/layout";
+import { MAIL_MARK_CID } from "./mail-mark-cid";
 import { assertAttachments, assertHeaderText, assertSingleAddress, messageIdFor } from "./validation";
 
 /** What the worker hands to a transport: one claimed outbox row. */
@@ -44,8 +44,27 @@ export function createTransport(options: TransportOptions): MailTransport {
   return options.smtpUrl ? smtpTransport(options.smtpUrl, options) : fileTransport(options);
 }
 
+type TransporterOptions = Parameters<typeof Nodemailer.createTransport>[0];
+
+/** nodemailer is loaded with the first message, not at start: most starts send none, and loading it costs start time. */
+function lazyTransporter(options: TransporterOptions) {
+  let transporter: Promise<Nodemailer.Transporter> | undefined;
+  let closed = false;
+  return {
+    get() {
+      transporter ??= import("nodemailer").then(({ default: mailer }) => mailer.createTransport(options));
+      return transporter;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      void transporter?.then((created) => created.close());
+    },
+  };
+}
+
 function smtpTransport(url: string, { from }: TransportOptions): MailTransport {
-  const transporter = nodemailer.createTransport({
+  const transporter = lazyTransporter({
     url,
     pool: false,
     // Bounded waits, so a stalled server costs one failed attempt instead of a hung worker.
@@ -59,7 +78,7 @@ function smtpTransport(url: string, { from }: TransportOptions): MailTransport {
   return {
     kind: "smtp",
     async send(mail, { signal } = {}) {
-      const info = await transporter.sendMail({ ...compose(mail, from), signal });
+      const info = await (await transporter.get()).sendMail({ ...compose(mail, from), signal });
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),
@@ -68,7 +87,7 @@ function smtpTransport(url: string, { from }: TransportOptions): MailTransport {
 
 function fileTransport({ dataDir, from, logger }: TransportOptions): MailTransport {
   const dir = path.resolve(dataDir, "mail");
-  const transporter = nodemailer.createTransport({
+  const transporter = lazyTransporter({
     streamTransport: true,
     buffer: true,
     disableFileAccess: true,
@@ -77,7 +96,7 @@ function fileTransport({ dataDir, from, logger }: TransportOptions): MailTranspo
   return {
     kind: "file",
     async send(mail) {
-      const info = await transporter.sendMail(compose(mail, from));
+      const info = await (await transporter.get()).sendMail(compose(mail, from));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${mail.id}.eml`);

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import type { StoredImage } from "./image-sources";
 import type { FileStorage } from "./storage.server";
 
@@ -24,6 +23,8 @@ export async function storeImage(storage: FileStorage, file: Blob): Promise<Uplo
   if (file.size === 0) return { ok: false, reason: UPLOAD_MESSAGES.empty };
   if (file.size > IMAGE_MAX_BYTES) return { ok: false, reason: UPLOAD_MESSAGES.tooLarge };
   const bytes = Buffer.from(await file.arrayBuffer());
+  // Loaded with the first upload, not at start: sharp and libvips cost start time, and pages never need them.
+  const { default: sharp } = await import("sharp");
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);

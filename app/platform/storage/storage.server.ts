@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type * as S3 from "@aws-sdk/client-s3";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -46,22 +46,34 @@ export function localStorage(dir: string): FileStorage {
 
 export type S3Settings = { bucket: string; endpoint?: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string; forcePathStyle: boolean };
 
-/** Files in an S3-compatible bucket, served from its public address (or a CDN in front of it). */
+/**
+ * Files in an S3-compatible bucket, served from its public address (or a CDN in front of it).
+ * The AWS SDK is loaded with the first write, not at start: it costs start time and pages never need it.
+ */
 export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
-  });
+  let sdk: Promise<{ client: S3.S3Client; s3: typeof S3 }> | undefined;
+  const connect = () =>
+    (sdk ??= import("@aws-sdk/client-s3").then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+      }),
+    })));
   const base = settings.publicUrl.replace(/\/+$/, "");
   return {
     kind: "s3",
     async put(key, body, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE }));
+      const object = { Bucket: settings.bucket, Key: checkKey(key), Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE };
+      const { client, s3 } = await connect();
+      await client.send(new s3.PutObjectCommand(object));
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: checkKey(key) }));
+      const object = { Bucket: settings.bucket, Key: checkKey(key) };
+      const { client, s3 } = await connect();
+      await client.send(new s3.DeleteObjectCommand(object));
     },
     url: (key) => `${base}/${checkKey(key)}`,
   };

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!decision.allowed) return new Response("Too many requests", { status: 429, headers: { "Retry-After": String(decision.retryAfterSeconds) } });
   const headers = new Headers(request.headers);
   headers.set("x-apiary-client-address", clientAddress);
-  return getAuth(platform).handler(new Request(request.url, { method: "GET", headers }));
+  return (await getAuth(platform)).handler(new Request(request.url, { method: "GET", headers }));
 }
 
 export function action() {

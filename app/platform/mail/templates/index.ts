@@ -1,84 +1,45 @@
-import { plainTextSelectors, toPlainText } from "@react-email/render";
-import { renderToStaticMarkup } from "react-dom/server";
-import { createElement, type FunctionComponent, type ReactElement } from "react";
-import { toSubjectLine } from "../validation";
-import { AccountNoticeEmail, accountNoticeSubject, type AccountNoticeProps } from "./account-notice";
-import { AdoptionUpdateEmail, adoptionUpdateSubject, type AdoptionUpdateProps } from "./adoption-update";
-import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionConfirmationProps } from "./adoption-confirmation";
-import { BookingCancelledNoticeEmail, bookingCancelledNoticeSubject, type BookingCancelledNoticeProps } from "./booking-cancelled-notice";
-import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
-import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
-import { HiveMovedEmail, hiveMovedSubject, type HiveMovedProps } from "./hive-moved";
-import { HiveUpdateEmail, hiveUpdateSubject, type HiveUpdateProps } from "./hive-update";
-import { ContactEmail, contactSubject, type ContactProps } from "./contact";
-import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
-import { StayConfirmedEmail, stayConfirmedSubject, type StayConfirmedProps } from "./stay-confirmed";
-import { VerifyEmailEmail, verifyEmailSubject, type VerifyEmailProps } from "./verify-email";
+import type { TemplateDefinition, TemplateDefinitions } from "./registry";
 
-type TemplateDefinition<P> = { subject: (props: P) => string; Component: (props: P) => ReactElement };
-
-const define = <P,>(definition: TemplateDefinition<P>) => definition;
-
-const templates = {
-  contact: define<ContactProps>({ subject: contactSubject, Component: ContactEmail }),
-  "booking-confirmation": define<BookingConfirmationProps>({ subject: bookingConfirmationSubject, Component: BookingConfirmationEmail }),
-  "adoption-confirmation": define<AdoptionConfirmationProps>({ subject: adoptionConfirmationSubject, Component: AdoptionConfirmationEmail }),
-  "verify-email": define<VerifyEmailProps>({ subject: verifyEmailSubject, Component: VerifyEmailEmail }),
-  "password-reset": define<PasswordResetProps>({ subject: passwordResetSubject, Component: PasswordResetEmail }),
-  "account-notice": define<AccountNoticeProps>({ subject: accountNoticeSubject, Component: AccountNoticeEmail }),
-  "booking-update": define<BookingUpdateProps>({ subject: bookingUpdateSubject, Component: BookingUpdateEmail }),
-  "booking-cancelled-notice": define<BookingCancelledNoticeProps>({ subject: bookingCancelledNoticeSubject, Component: BookingCancelledNoticeEmail }),
-  "stay-confirmed": define<StayConfirmedProps>({ subject: stayConfirmedSubject, Component: StayConfirmedEmail }),
-  "adoption-update": define<AdoptionUpdateProps>({ subject: adoptionUpdateSubject, Component: AdoptionUpdateEmail }),
-  "hive-update": define<HiveUpdateProps>({ subject: hiveUpdateSubject, Component: HiveUpdateEmail }),
-  "hive-moved": define<HiveMovedProps>({ subject: hiveMovedSubject, Component: HiveMovedEmail }),
-};
-
-export type TemplateName = keyof typeof templates;
-export type TemplateProps<N extends TemplateName> = (typeof templates)[N] extends TemplateDefinition<infer P> ? P : never;
+/**
+ * The mail templates, rendered with React Email: loaded on the first render (React Email and its
+ * code highlighter cost a noticeable part of the server's start, and most starts send no mail).
+ */
+export type TemplateName = keyof TemplateDefinitions;
+export type TemplateProps<N extends TemplateName> = TemplateDefinitions[N] extends TemplateDefinition<infer P> ? P : never;
 export type RenderedMail = { subject: string; html: string; text: string };
 
-// Headings keep their case and the facts table keeps label and value on one line.
-const htmlToTextOptions = {
-  selectors: [
-    ...plainTextSelectors,
-    { selector: "h1", options: { uppercase: false } },
-    { selector: "table.details", format: "dataTable", options: { uppercaseHeaders: false } },
-  ],
+// Every template once: a name missing here, or one that is not a template, fails the typecheck.
+const NAMES: Record<TemplateName, true> = {
+  contact: true,
+  "booking-confirmation": true,
+  "adoption-confirmation": true,
+  "verify-email": true,
+  "password-reset": true,
+  "account-notice": true,
+  "booking-update": true,
+  "booking-cancelled-notice": true,
+  "stay-confirmed": true,
+  "adoption-update": true,
+  "hive-update": true,
+  "hive-moved": true,
 };
 
-const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
-
-/** React adds <link rel="preload" as="image"> for images; mail clients have no use for it. */
-function stripImagePreloads(html: string) {
-  return html.replace(/<link\b[^>]*\brel="preload"[^>]*\bas="image"[^>]*\/?>/gi, "");
-}
-
-export const templateNames = Object.keys(templates) as TemplateName[];
+export const templateNames = Object.keys(NAMES) as TemplateName[];
 
 /** Renders one template to the subject line and both body parts; the plain-text part is derived from the same markup. */
 export async function renderTemplate<N extends TemplateName>(name: N, props: TemplateProps<N>): Promise<RenderedMail> {
-  const definition = templates[name] as unknown as TemplateDefinition<TemplateProps<N>> | undefined;
-  if (!definition) throw new Error(`Unknown mail template "${String(name)}"`);
-  // The name-to-props link is checked at the call site; createElement cannot see through the generic.
-  const element = createElement(definition.Component as FunctionComponent<object>, props as object);
-  // One synchronous render (the templates never suspend), about half the cost of React Email's
-  // streaming render; the plain-text part is converted from that same HTML.
-  const html = `${XHTML_DOCTYPE}${stripImagePreloads(renderToStaticMarkup(element))}`;
-  const text = toPlainText(html, htmlToTextOptions);
-  return { subject: toSubjectLine(definition.subject(props)), html, text };
+  const registry = await import("./registry");
+  return registry.renderTemplate(name, props);
 }
 
-export type {
-  AccountNoticeProps,
-  AdoptionConfirmationProps,
-  AdoptionUpdateProps,
-  BookingConfirmationProps,
-  BookingUpdateProps,
-  ContactProps,
-  HiveMovedProps,
-  HiveUpdateProps,
-  PasswordResetProps,
-  StayConfirmedProps,
-  VerifyEmailProps,
-};
+export type { AccountNoticeProps } from "./account-notice";
+export type { AdoptionConfirmationProps } from "./adoption-confirmation";
+export type { AdoptionUpdateProps } from "./adoption-update";
+export type { BookingConfirmationProps } from "./booking-confirmation";
+export type { BookingUpdateProps } from "./booking-update";
+export type { ContactProps } from "./contact";
+export type { HiveMovedProps } from "./hive-moved";
+export type { HiveUpdateProps } from "./hive-update";
+export type { PasswordResetProps } from "./password-reset";
+export type { StayConfirmedProps } from "./stay-confirmed";
+export type { VerifyEmailProps } from "./verify-email";

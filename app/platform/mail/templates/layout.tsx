@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Img, Preview, Section, Text } from "@react-email/components";
 import type { CSSProperties, ReactNode } from "react";
+import { MAIL_MARK_CID } from "../mail-mark-cid";
 
 export const ORGANISATION = "Apiary";
 const TAGLINE = "Bee conservation and lakeside glamping in Stanwood, Washington";
@@ -15,9 +16,6 @@ export const palette = {
   muted: "#4B5A51",
   line: "#C7D8CB",
 } as const;
-
-/** The mark's Content-ID: the transport attaches the image inline to every message that shows it. */
-export const MAIL_MARK_CID = "apiary-mark@apiary";
 
 const font = "'Segoe UI', Helvetica, Arial, sans-serif";
 

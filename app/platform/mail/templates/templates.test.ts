@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderTemplate, templateNames, type TemplateName, type TemplateProps } from ".";
-import { MAIL_MARK_CID } from "./layout";
+import { MAIL_MARK_CID } from "../mail-mark-cid";
 
 const stay = {
   bookingId: "bk_123",

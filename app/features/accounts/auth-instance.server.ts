@@ -1,0 +1,171 @@
+import { createHash } from "node:crypto";
+import { betterAuth, getCurrentAdapter, type BetterAuthPlugin } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins";
+import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import type { Platform } from "~/platform/runtime.server";
+import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
+import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./auth.server";
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+
+/**
+ * Better Auth keeps accounts, password hashes, sessions, e-mail verification, reset tokens
+ * and Google sign-in. Only its OAuth callback and e-mail verification link are reachable from
+ * the browser (see routes/auth/api.auth.$.ts); everything else is called from our actions,
+ * which add rate limits, the Origin check, 2FA and role rules.
+ */
+export function createAuth(platform: Platform) {
+  const { env, db } = platform;
+  const googleConfigured = Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+
+  // Lets the hook below write rows Better Auth does not know, inside its own transaction.
+  const apiaryModels = {
+    id: "apiary-models",
+    schema: {
+      profile: {
+        modelName: "profile",
+        disableMigration: true,
+        fields: { email: { type: "string", required: true }, phoneNumber: { type: "string", required: false } },
+      },
+      sponsor: {
+        modelName: "sponsor",
+        disableMigration: true,
+        fields: {
+          userId: { type: "string", required: true },
+          email: { type: "string", required: true },
+          companyName: { type: "string", required: false },
+          phoneNumber: { type: "string", required: false },
+        },
+      },
+      userRole: {
+        modelName: "userRole",
+        disableMigration: true,
+        fields: { userId: { type: "string", required: true }, role: { type: "string", required: true } },
+      },
+    },
+  } satisfies BetterAuthPlugin;
+
+  return betterAuth({
+    appName: "Apiary",
+    baseURL: env.APP_URL,
+    secret: platform.authSecret,
+    trustedOrigins: [new URL(env.APP_URL).origin],
+    telemetry: { enabled: false },
+    // Its warnings (unknown user on reset, unlinked Google account, …) join our JSON logs.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const log = level === "error" ? platform.logger.error : level === "warn" ? platform.logger.warn : platform.logger.info;
+        log.call(platform.logger, { component: "better-auth", details: args.length ? args : undefined }, message);
+      },
+    },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      transaction: true,
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        profile: profiles,
+        sponsor: sponsors,
+        userRole: userRoles,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // The spec's customer minimum; admin-set and reset passwords are held to more in our schemas.
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      password: { hash: hashPassword, verify: verifyPassword },
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueTemplate(db, "password-reset", { url }, { to: user.email, idempotencyKey: `password-reset:${sha256(token)}` });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url, token }) => {
+        // Each request is a message of its own: a token only carries a one-second timestamp, so a
+        // resend in the same second as the sign-up has the same token, and must still be sent.
+        const idempotencyKey = `verify-email:${sha256(token)}:${crypto.randomUUID()}`;
+        await enqueueTemplate(db, "verify-email", { url }, { to: user.email, idempotencyKey });
+      },
+    },
+    // Reset and verification tokens are stored as hashes, never as they are sent.
+    verification: { storeIdentifier: "hashed" },
+    session: {
+      expiresIn: SESSION_IDLE_SECONDS,
+      updateAge: 24 * 60 * 60,
+      additionalFields: { secondFactorAt: { type: "date", required: false, input: false } },
+    },
+    // A Google identity joins an existing account only if both sides have verified the e-mail.
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "apiary",
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: ["x-apiary-client-address"] },
+    },
+    databaseHooks: {
+      account: {
+        create: {
+          // Runs inside the sign-up transaction, right after the user row: a new customer gets
+          // their profile, the customer role and their sponsor record atomically.
+          before: async (account, ctx) => {
+            if (!ctx) return;
+            const tx = await getCurrentAdapter(ctx.context.adapter);
+            const existing = await tx.findOne<{ id: string }>({ model: "profile", where: [{ field: "id", value: account.userId }] });
+            if (existing) return;
+            const user = await tx.findOne<{ email: string }>({ model: "user", where: [{ field: "id", value: account.userId }] });
+            if (!user) return;
+            const body = (ctx.body ?? {}) as { companyName?: unknown; phoneNumber?: unknown };
+            const optional = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+            await tx.create({ model: "profile", data: { id: account.userId, email: user.email, phoneNumber: optional(body.phoneNumber) }, forceAllowId: true });
+            await tx.create({ model: "userRole", data: { id: crypto.randomUUID(), userId: account.userId, role: "customer" }, forceAllowId: true });
+            await tx.create({
+              model: "sponsor",
+              data: {
+                id: crypto.randomUUID(),
+                userId: account.userId,
+                email: user.email,
+                companyName: optional(body.companyName),
+                phoneNumber: optional(body.phoneNumber),
+              },
+              forceAllowId: true,
+            });
+          },
+        },
+      },
+    },
+    plugins: [
+      apiaryModels,
+      ...(googleConfigured
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  discoveryUrl: env.GOOGLE_DISCOVERY_URL,
+                  clientId: env.GOOGLE_CLIENT_ID!,
+                  clientSecret: env.GOOGLE_CLIENT_SECRET!,
+                  scopes: ["openid", "email", "profile"],
+                  requireIdTokenVerification: true,
+                  mapProfileToUser: (profile) => ({ name: String(profile.name ?? profile.email ?? "") }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
