@@ -6,6 +6,8 @@ import type { PageHandle } from "../app/platform/page-handle";
  * route it matches, the root included, says `publicCache: true` in its handle. Client-side
  * navigation data (`*.data`) never is.
  */
+const KNOWN_PATHS = 5_000;
+
 export function publicPageMatcher(build: ServerBuild): (pathname: string) => boolean {
   const nodes = new Map<string, RouteObject>();
   for (const route of Object.values(build.routes)) {
@@ -19,9 +21,18 @@ export function publicPageMatcher(build: ServerBuild): (pathname: string) => boo
     const parent = route.parentId ? nodes.get(route.parentId) : undefined;
     (parent?.children ?? roots).push(nodes.get(route.id)!);
   }
+  // matchRoutes flattens and ranks every route at each call (most of an anonymous request's CPU
+  // when it ran for each): the answer per path is kept, a bounded number of paths at a time.
+  const known = new Map<string, boolean>();
   return (pathname) => {
     if (pathname.endsWith(".data")) return false;
-    const matches = matchRoutes(roots, pathname);
-    return !!matches && matches.length > 0 && matches.every((match) => (match.route.handle as { publicCache: boolean }).publicCache);
+    let isPublic = known.get(pathname);
+    if (isPublic === undefined) {
+      const matches = matchRoutes(roots, pathname);
+      isPublic = !!matches && matches.length > 0 && matches.every((match) => (match.route.handle as { publicCache: boolean }).publicCache);
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, isPublic);
+    }
+    return isPublic;
   };
 }
