@@ -85,24 +85,30 @@ export async function listBookedRanges(db: Queryable, assetId: string, now = new
   // asset_nights holds exactly the live stays and the blocks (migration 0008); ranges are [check-in, check-out).
   // Bounded on both sides, as the exclusion constraint's index is searched: an asset's past and
   // its nights beyond the booking horizon are never read, however many years it has been let.
-  const rows = await queryRows<{ timeZone: string; checkIn: string | null; checkOut: string | null }>(
+  // Back-to-back stays come merged (range_agg), as one text: a busy asset's two years are a few
+  // runs of booked nights, not hundreds of rows, and the calendar needs no more.
+  const rows = await queryRows<{ timeZone: string; booked: string | null }>(
     db,
-    sql`select l.time_zone as "timeZone", n."checkIn", n."checkOut"
+    sql`select l.time_zone as "timeZone",
+          (select range_agg(nights)::text from asset_nights
+           where asset_id = a.id and nights && daterange(${addDays(utcToday, -1)}::date, ${addDays(utcToday, CALENDAR_DAYS + 1)}::date, '[)')) as "booked"
         from assets a join locations l on l.id = a.location_id
-        left join lateral (
-          select lower(nights)::text as "checkIn", upper(nights)::text as "checkOut" from asset_nights
-          where asset_id = a.id and nights && daterange(${addDays(utcToday, -1)}::date, ${addDays(utcToday, CALENDAR_DAYS + 1)}::date, '[)')
-        ) n on true
-        where a.id = ${assetId}
-        order by n."checkIn"`,
+        where a.id = ${assetId}`,
   );
-  if (rows.length === 0) return undefined;
-  const today = todayIn(rows[0]!.timeZone, now);
+  const [row] = rows;
+  if (!row) return undefined;
+  const today = todayIn(row.timeZone, now);
   const until = addDays(today, CALENDAR_DAYS);
   const ranges: BookedRange[] = [];
-  for (const { checkIn, checkOut } of rows) if (checkIn && checkOut && checkOut > today && checkIn < until) ranges.push({ checkIn, checkOut });
+  // A multirange's text: {[2026-11-21,2026-11-25),[2026-12-01,2026-12-03)}, in order.
+  for (const [, checkIn, checkOut] of (row.booked ?? "").matchAll(DATE_RANGE)) {
+    // Nights before today are past for the calendar whether booked or not.
+    if (checkOut! > today && checkIn! < until) ranges.push({ checkIn: checkIn! < today ? today : checkIn!, checkOut: checkOut! });
+  }
   return { today, ranges };
 }
+
+const DATE_RANGE = /\[(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2})\)/g;
 
 export type StayAtAGlance = BookableAsset & { nextFree: FreeWindow[] };
 

@@ -145,7 +145,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     expect(again.ok).toBe(true);
   });
 
-  it("lists what a stay booked now could hold: nothing that ended before today, nothing after the booking window", async () => {
+  it("lists what a stay booked now could hold, back-to-back stays as one run: nothing before today, nothing after the booking window", async () => {
     const rv = await insertAsset(t.db, locationId);
     // The last check-in the site takes is 730 days ahead and a stay lasts at most 30 nights: 760 days from today.
     const stays: [string, string][] = [
@@ -154,12 +154,18 @@ describe.each(testEngines())("bookings on $name", (engine) => {
       [addDays(PROPERTY_TODAY, 757), addDays(PROPERTY_TODAY, 760)],
       [addDays(PROPERTY_TODAY, 760), addDays(PROPERTY_TODAY, 763)],
       [addDays(PROPERTY_TODAY, 1200), addDays(PROPERTY_TODAY, 1203)],
+      [addDays(PROPERTY_TODAY, 20), addDays(PROPERTY_TODAY, 22)],
+      [addDays(PROPERTY_TODAY, 23), addDays(PROPERTY_TODAY, 25)],
     ];
     for (const [checkInDate, checkOutDate] of stays) await insertBooking(t.db, rv.id, { guestEmail: "staff-added@example.com", checkInDate, checkOutDate, numberOfNights: nightsBetween(checkInDate, checkOutDate) });
     const booked = await listBookedRanges(t.db, rv.id, NOW);
+    // The stay that left today and the one arriving today are one run, from today; the run that
+    // starts inside the window is whole; a free night apart, two stays stay two.
     expect(booked?.ranges).toEqual([
       { checkIn: PROPERTY_TODAY, checkOut: addDays(PROPERTY_TODAY, 2) },
-      { checkIn: addDays(PROPERTY_TODAY, 757), checkOut: addDays(PROPERTY_TODAY, 760) },
+      { checkIn: addDays(PROPERTY_TODAY, 20), checkOut: addDays(PROPERTY_TODAY, 22) },
+      { checkIn: addDays(PROPERTY_TODAY, 23), checkOut: addDays(PROPERTY_TODAY, 25) },
+      { checkIn: addDays(PROPERTY_TODAY, 757), checkOut: addDays(PROPERTY_TODAY, 763) },
     ]);
   });
 
