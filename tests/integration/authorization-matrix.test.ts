@@ -1,6 +1,5 @@
 // React renders in production mode, as under `npm start` (it reads NODE_ENV when it loads).
 import "../../server/production-mode";
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forbiddenMessage, type PermissionModule } from "~/features/accounts/permissions";
@@ -9,16 +8,11 @@ import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import type { ScreenDeclaration } from "~/features/back-office/screen";
 import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
-import { parseEnv } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
 import { loadBuild } from "../../server/build";
-import { startServer, type RunningServer } from "../../server/start";
+import type { RunningServer } from "../../server/start";
 import { insertStaffRole, insertUser } from "../factories/accounts";
-import { seededDataDir } from "../setup/databases";
 import { cookieOf } from "../setup/platform";
-import { freePort } from "../setup/server-process";
-import { removeDir } from "../setup/templates";
-import { testServerSettings } from "../setup/test-settings";
+import { startSeededServer } from "../setup/seeded-server";
 
 /**
  * The back-office's authorization matrix, generated from the screen declarations and run
@@ -32,7 +26,7 @@ type Expected = "to /auth" | "Access Denied" | "refused" | "allowed";
 
 const PASSWORD = "Hive-Meadow-Lantern-31";
 let server: RunningServer;
-let dataDir: string;
+let stop: (() => Promise<void>) | undefined;
 let counter = 0;
 
 const meta = () => {
@@ -110,22 +104,10 @@ const cases = BACK_OFFICE_SCREENS.flatMap((screen: AnyScreen) =>
 
 describe("the back-office authorization matrix", () => {
   beforeAll(async () => {
-    dataDir = seededDataDir();
-    const port = await freePort();
-    const env = parseEnv({
-      ...testServerSettings,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-    });
-    server = await startServer(env, createLogger("silent"));
+    ({ server, stop } = await startSeededServer());
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    if (dataDir) removeDir(dataDir);
+    await stop?.();
   });
 
   it.each(cases)("$what as $who: $expected", async ({ screen, who, what, expected, action }) => {

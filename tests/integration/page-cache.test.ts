@@ -1,20 +1,15 @@
 import "../../server/production-mode";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { queryRows } from "~/platform/db/client.server";
 import { posts } from "~/platform/db/schema";
-import { parseEnv } from "~/platform/env.server";
-import { createLogger } from "~/platform/logger.server";
-import { startServer, type RunningServer } from "../../server/start";
+import type { RunningServer } from "../../server/start";
 import { insertUser } from "../factories/accounts";
-import { seededDataDir } from "../setup/databases";
 import { cookieOf } from "../setup/platform";
-import { freePort } from "../setup/server-process";
-import { removeDir } from "../setup/templates";
-import { testServerSettings } from "../setup/test-settings";
+import { startSeededServer } from "../setup/seeded-server";
 
 /**
  * The page cache in the running server (in this process, on the embedded database): which
@@ -23,7 +18,7 @@ import { testServerSettings } from "../setup/test-settings";
  */
 const PASSWORD = "Hive-Meadow-Lantern-31";
 let server: RunningServer;
-let dataDir: string;
+let stop: (() => Promise<void>) | undefined;
 let counter = 0;
 
 const meta = () => ({ headers: new Headers({ origin: server.url, "user-agent": "page cache test" }), clientAddress: `10.88.0.${++counter}`, userAgent: "page cache test" });
@@ -37,22 +32,10 @@ async function seededSlugs() {
 
 describe("the page cache", () => {
   beforeAll(async () => {
-    dataDir = seededDataDir();
-    const port = await freePort();
-    const env = parseEnv({
-      ...testServerSettings,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "silent",
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-    });
-    server = await startServer(env, createLogger("silent"));
+    ({ server, stop } = await startSeededServer());
   }, 60_000);
   afterAll(async () => {
-    await server?.close();
-    if (dataDir) removeDir(dataDir);
+    await stop?.();
   });
 
   it("renders each public page once for anonymous visitors, then serves the same bytes from memory", async () => {
