@@ -15,7 +15,7 @@ import type { Platform } from "../app/platform/runtime.server";
 import { IMMUTABLE_CACHE, LOCAL_UPLOADS_PATH, localUploadsDir } from "../app/platform/storage/storage.server";
 import type { ApiaryEntry } from "./build";
 import { formBodies, SAFE_METHODS } from "./form-bodies";
-import { answerFrom, cachedPageOf, isAnonymousRequest, PageCache, policyWithHashes, inlineScriptHashes, PUBLIC_PAGE_CACHE_CONTROL, type CachedAnswer, type CachedPage } from "./page-cache";
+import { answerFrom, cachedPageOf, isAnonymousRequest, PageCache, policyWithHashes, inlineScriptHashes, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from "./page-cache";
 import { publicPageMatcher } from "./public-pages";
 import { StaticFiles } from "./static-files";
 
@@ -77,7 +77,7 @@ export function createApp(options: AppOptions): { listener: RequestListener; pag
     if (isAnonymousRequest(method, request.headers)) {
       const page = pageCache.get(url);
       if (page) {
-        writeAnswer(response, cachedAnswer(page, request), "hit");
+        serveCachedPage(page, request, response);
         logger.debug({ method, path: url, status: response.statusCode }, "request (page cache)");
         return;
       }
@@ -103,16 +103,13 @@ export function createApp(options: AppOptions): { listener: RequestListener; pag
 
 const HSTS = "max-age=63072000; includeSubDomains";
 
-function cachedAnswer(page: CachedPage, request: IncomingMessage): CachedAnswer {
-  return answerFrom(page, {
+function serveCachedPage(page: CachedPage, request: IncomingMessage, response: ServerResponse) {
+  const answer = answerFrom(page, {
     method: request.method ?? "GET",
     acceptEncoding: request.headers["accept-encoding"],
     ifNoneMatch: request.headers["if-none-match"],
   });
-}
-
-function writeAnswer(response: ServerResponse, answer: CachedAnswer, state: "hit" | "miss") {
-  response.writeHead(answer.status, { ...answer.headers, "X-Page-Cache": state });
+  response.writeHead(answer.status, { ...answer.headers, "X-Page-Cache": "hit" });
   response.end(answer.body);
 }
 

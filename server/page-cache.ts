@@ -194,16 +194,17 @@ export function answerFrom(page: CachedPage, request: { method: string; acceptEn
   const { body, etag } = page.representations[encoding];
   const headers: Record<string, string> = { ...page.headers, ETag: etag };
   if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  if (request.ifNoneMatch && matchesAny(request.ifNoneMatch, page)) {
+  // Any encoding's tag will do: they are the same page.
+  if (request.ifNoneMatch && ifNoneMatchNames(request.ifNoneMatch, Object.values(page.representations).map((representation) => representation.etag))) {
     return { status: 304, headers, body: undefined };
   }
   headers["Content-Length"] = String(body.length);
   return { status: 200, headers, body: request.method === "HEAD" ? undefined : body };
 }
 
-/** If-None-Match names one of this page's ETags (any encoding: they are the same page). */
-function matchesAny(ifNoneMatch: string, page: CachedPage) {
+/** An If-None-Match header names one of `etags` (or `*`): the client's copy is current. */
+export function ifNoneMatchNames(ifNoneMatch: string, etags: readonly string[]) {
   if (ifNoneMatch.trim() === "*") return true;
   const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  return Object.values(page.representations).some(({ etag }) => tags.includes(etag));
+  return etags.some((etag) => tags.includes(etag));
 }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { getMimeType } from "hono/utils/mime";
-import { chooseEncoding, type Encoding } from "./page-cache";
+import { chooseEncoding, ifNoneMatchNames, type Encoding } from "./page-cache";
 
 const YEAR = 60 * 60 * 24 * 365;
 /** Fingerprinted bundles never change: a year, and the browser doesn't even ask again. */
@@ -56,7 +56,7 @@ export class StaticFiles {
     const encoding: Encoding = bodies[wanted] ? wanted : "identity";
     const etag = etags[encoding]!;
     const ifNoneMatch = request.headers["if-none-match"];
-    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag)) {
+    if (ifNoneMatch && ifNoneMatchNames(ifNoneMatch, [etag])) {
       response.writeHead(304, { ...headers, ETag: etag });
       response.end();
       return;
