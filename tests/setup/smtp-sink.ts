@@ -33,7 +33,9 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (mode === "reject-data") {
+        // Any mode but accept refuses here: a message whose RCPT TO passed just before a switch to
+        // reject-rcpt must not slip through as accepted in the middle of an outage.
+        if (mode !== "accept") {
           refused++;
           return callback(temporary("Insufficient storage, try later", 452));
         }

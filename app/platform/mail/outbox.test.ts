@@ -128,9 +128,8 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     sink.setMode("reject-data");
     for (const key of keys) await verify(key);
     // Retries capped at 200 ms apart, and each phase given 45 s: with both test workers busy, the
-    // worker's retries and this test's polling both crawl (it timed out at 5 s in CI twice), and a
-    // send that meets the sink as it switches modes may wait out the transport's 20 s socket
-    // timeout (it timed out at 20 s once). The subject is exactly-once delivery, not speed.
+    // worker's retries and this test's polling both crawl (it timed out at 5 s in CI twice). The
+    // subject is exactly-once delivery, not speed.
     const w = worker({ maxAttempts: 1_000, maxDelayMs: 200 });
     const SLOW_MACHINE_MS = 45_000;
     await w.start();
