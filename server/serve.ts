@@ -4,13 +4,15 @@ import { failStart } from "./fail-start";
 import { startServer } from "./start";
 
 const HARD_EXIT_MS = 10_000;
+/** A restart serves its first pages before it catches up on mail and schedules (PlatformOptions). */
+const BACKGROUND_START_DELAY_MS = 1_000;
 
 /**
  * One server in this process (the whole of `npm start`, or one worker of it): start, and shut
  * down cleanly on SIGTERM/SIGINT. Connection problems print one line and exit 1.
  */
 export async function serve(env: Env, logger: Logger) {
-  const running = await startServer(env, logger).catch((error: unknown) => {
+  const running = await startServer(env, logger, { backgroundStartDelayMs: BACKGROUND_START_DELAY_MS }).catch((error: unknown) => {
     const code = (error as { code?: string }).code;
     if (code === "EADDRINUSE") return failStart(`PORT ${env.PORT} is already in use: stop the other server or set PORT to a free port`);
     if (code === "EACCES") return failStart(`PORT ${env.PORT} needs privileges this process does not have: set PORT above 1023`);

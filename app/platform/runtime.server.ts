@@ -37,6 +37,12 @@ export type PlatformOptions = {
   clock?: Clock;
   /** Starts the features' scheduled work once the platform is up (the entry module passes it: platform/ knows no features). */
   startWorkers?: (platform: Platform) => BackgroundWorker[];
+  /**
+   * Starts the mail worker and the scheduled work this long after the platform is up instead of
+   * at once. `npm start` waits a moment so that a restart serves its first pages before it
+   * catches up on mail and schedules: on the embedded database they would queue behind it.
+   */
+  backgroundStartDelayMs?: number;
 };
 
 export type BackgroundWorker = { name: string; stop(): Promise<void> };
@@ -44,6 +50,9 @@ export type BackgroundWorker = { name: string; stop(): Promise<void> };
 export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
+
+/** Background work a platform has not started yet (see backgroundStartDelayMs): closing cancels it. */
+const pendingBackgroundStarts = new WeakMap<Platform, NodeJS.Timeout>();
 
 const globalKey = Symbol.for("apiary.platform");
 type Holder = { [globalKey]?: Promise<Platform> };
@@ -72,6 +81,7 @@ export function getPlatform(): Promise<Platform> {
 }
 
 export async function closePlatform(platform: Platform) {
+  clearTimeout(pendingBackgroundStarts.get(platform));
   // Each step runs even if an earlier one failed (say, the database is already gone).
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
@@ -113,13 +123,18 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     logger,
   });
   const mail = new MailWorker({ handle: database, transport, logger });
-  void mail.start();
   logger.info(
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
   const platform: Platform = { env, logger, database, db: database.db, changes, mail, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
-  platform.workers.push(...(options.startWorkers?.(platform) ?? []));
+  const startBackground = () => {
+    pendingBackgroundStarts.delete(platform);
+    void mail.start();
+    platform.workers.push(...(options.startWorkers?.(platform) ?? []));
+  };
+  if (options.backgroundStartDelayMs) pendingBackgroundStarts.set(platform, setTimeout(startBackground, options.backgroundStartDelayMs).unref());
+  else startBackground();
   return platform;
 }
 

@@ -1,5 +1,8 @@
-import { createEvent } from "ics";
+import type * as Ics from "ics";
+import { lazyRequire } from "~/platform/lazy-require.server";
 import { attachment } from "~/platform/mail/index.server";
+
+const ics = lazyRequire<typeof Ics>("ics");
 
 type CalendarStay = {
   bookingId: string;
@@ -17,7 +20,7 @@ const parts = (day: string) => day.split("-").map(Number) as [number, number, nu
  * iCalendar), so calendars show exactly the nights booked. Tentative until the team confirms.
  */
 export function stayCalendarAttachment(stay: CalendarStay) {
-  const { error, value } = createEvent({
+  const { error, value } = ics().createEvent({
     uid: `booking-${stay.bookingId}@apiary`,
     productId: "apiary/bookings",
     title: `Stay at ${stay.location}: ${stay.assetName} (request)`,
@@ -42,7 +45,7 @@ const sequenceAt = (now: Date) => Math.max(1, Math.floor((now.getTime() - Date.U
  */
 export function stayCalendarText(stay: Omit<CalendarStay, "manageUrl"> & { manageUrl?: string; status: "pending" | "confirmed" | "cancelled" }, now = new Date()) {
   const cancelled = stay.status === "cancelled";
-  const { error, value } = createEvent({
+  const { error, value } = ics().createEvent({
     uid: `booking-${stay.bookingId}@apiary`,
     productId: "apiary/bookings",
     method: cancelled ? "CANCEL" : "PUBLISH",

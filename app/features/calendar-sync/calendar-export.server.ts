@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
-import { createEvents, type EventAttributes } from "ics";
+import type * as Ics from "ics";
 import { addDays, todayIn } from "~/features/bookings/stay-dates";
 import type { Queryable } from "~/platform/db/client.server";
 import { assetBlocks, assets, bookings, locations } from "~/platform/db/schema";
+import { lazyRequire } from "~/platform/lazy-require.server";
+
+const ics = lazyRequire<typeof Ics>("ics");
 
 /** A new secret for an asset's export link: 32 random bytes, unguessable, in the URL itself. */
 export const newCalendarToken = () => randomBytes(32).toString("base64url");
@@ -27,7 +30,7 @@ export async function assetCalendarFeed(db: Queryable, token: string, now = new 
     db.select({ id: bookings.id, start: bookings.checkInDate, end: bookings.checkOutDate, status: bookings.status }).from(bookings).where(and(eq(bookings.assetId, asset.id), ne(bookings.status, "cancelled"), gt(bookings.checkOutDate, since))),
     db.select({ id: assetBlocks.id, start: assetBlocks.startDate, end: assetBlocks.endDate }).from(assetBlocks).where(and(eq(assetBlocks.assetId, asset.id), gt(assetBlocks.endDate, since))),
   ]);
-  const event = (uid: string, start: string, end: string, title: string): EventAttributes => ({
+  const event = (uid: string, start: string, end: string, title: string): Ics.EventAttributes => ({
     uid,
     start: parts(start),
     end: parts(end),
@@ -37,7 +40,7 @@ export async function assetCalendarFeed(db: Queryable, token: string, now = new 
     productId: "apiary/calendar",
     calName: `${asset.name} at ${asset.location}`,
   });
-  const { error, value } = createEvents([
+  const { error, value } = ics().createEvents([
     ...stays.map((stay) => event(`booking-${stay.id}@apiary`, stay.start, stay.end, stay.status === "confirmed" ? "Reserved" : "Reserved (pending)")),
     ...blocks.map((block) => event(`block-${block.id}@apiary`, block.start, block.end, "Not available")),
   ], { productId: "apiary/calendar", calName: `${asset.name} at ${asset.location}` });

@@ -1,4 +1,7 @@
-import sanitizeHtml from "sanitize-html";
+import type SanitizeHtml from "sanitize-html";
+import { lazyRequire } from "~/platform/lazy-require.server";
+
+const sanitizer = lazyRequire<typeof SanitizeHtml>("sanitize-html");
 
 /**
  * The only HTML that content pages and blog posts may render. Editors write in the back-office,
@@ -38,7 +41,7 @@ const DIMENSION = /^\d{1,4}$/;
 const isSafeHref = (value: string) => LINK.test(value) || SITE_RELATIVE.test(value) || /^#[\w-]*$/.test(value);
 const isSafeImageSrc = (value: string) => /^https?:\/\//i.test(value) || SITE_RELATIVE.test(value);
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
   allowedAttributes: {
     a: ["href", "target", "rel"],
@@ -94,5 +97,5 @@ export function safeImageUrl(value: string | null | undefined): string | null {
 /** Editor HTML reduced to the allow-list above; safe to render with dangerouslySetInnerHTML. */
 export function sanitizeContentHtml(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizer()(html, OPTIONS);
 }

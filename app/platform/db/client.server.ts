@@ -1,16 +1,6 @@
-import { PGlite } from "@electric-sql/pglite";
-import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import pg from "pg";
-import { PgListener } from "./pg-listener.server";
-import * as schema from "./schema";
-import { tableAccessLogger } from "./table-access";
+import type * as schema from "./schema";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -43,47 +33,14 @@ export type DatabaseOptions = {
   onListenerState?: (state: "connected" | "disconnected", error?: unknown) => void;
 };
 
+/** Each engine's driver loads only when it is used: a server on one never spends its start loading the other. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options.dataDir ?? "./data");
-}
-
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  let location = "memory://";
-  if (dataDir !== "memory://") {
-    location = path.resolve(dataDir, "pglite");
-    mkdirSync(location, { recursive: true });
+  if (options.databaseUrl) {
+    const { openPostgres } = await import("./postgres.server");
+    return openPostgres(options.databaseUrl, options);
   }
-  const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: "snake_case", logger: tableAccessLogger }) as unknown as Database;
-  return {
-    db,
-    engine: "pglite",
-    listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
-    close: () => client.close(),
-  };
-}
-
-async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
-  // pg-pool's timeout also counts the wait for a free connection: a burst of requests (200 people racing for the same
-  // nights) queues behind a small pool, so the limit is generous (a refused connection still fails at once).
-  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10, connectionTimeoutMillis: 20_000 });
-  // An idle client that loses its connection must not crash the process.
-  pool.on("error", () => {});
-  const db = drizzleNodePg({ client: pool, schema, casing: "snake_case", logger: tableAccessLogger }) as unknown as Database;
-  // Fail fast with a clear message rather than on the first request.
-  await db.execute(sql`select 1`);
-  // LISTEN needs a connection of its own that stays open, not one borrowed from the pool.
-  const listener = new PgListener(url, options.onListenerState);
-  return {
-    db,
-    engine: "postgres",
-    url,
-    listen: (channel, onMessage, onReconnect) => listener.listen(channel, onMessage, onReconnect),
-    close: async () => {
-      await listener.close();
-      await pool.end();
-    },
-  };
+  const { openPglite } = await import("./pglite.server");
+  return openPglite(options.dataDir ?? "./data");
 }
 
 /** Raw SQL that returns rows, the same on both engines (both drivers answer `{ rows }`). */

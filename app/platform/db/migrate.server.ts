@@ -1,11 +1,7 @@
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle } from "drizzle-orm/node-postgres";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import type { DatabaseHandle } from "./client.server";
 
 /** Any number will do as long as every instance uses the same one. */
@@ -34,10 +30,13 @@ export const migrationsFolder = () => path.join(projectRoot(), "app/platform/db/
  */
 export async function runMigrations(handle: DatabaseHandle) {
   const config = { migrationsFolder: migrationsFolder() };
+  // Each engine's migrator loads only when it is used (see openDatabase).
   if (handle.engine === "pglite") {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(handle.db as unknown as PgliteDatabase, config);
     return;
   }
+  const [{ default: pg }, { drizzle }, { migrate: migrateNodePg }] = await Promise.all([import("pg"), import("drizzle-orm/node-postgres"), import("drizzle-orm/node-postgres/migrator")]);
   // A connection of its own, so the session-level lock and the migrator's transaction share it.
   const client = new pg.Client({ connectionString: handle.url });
   await client.connect();
