@@ -2,7 +2,6 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type Context, type MiddlewareHandler, type Next } from "hono";
-import { compress } from "hono/compress";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
@@ -14,6 +13,7 @@ import { clientAddress } from "../app/platform/security/client-address";
 import type { Platform } from "../app/platform/runtime.server";
 import { IMMUTABLE_CACHE, LOCAL_UPLOADS_PATH, localUploadsDir } from "../app/platform/storage/storage.server";
 import type { ApiaryEntry } from "./build";
+import { compression } from "./compression";
 import { formBodies, SAFE_METHODS } from "./form-bodies";
 import { answerFrom, cachedPageOf, isAnonymousRequest, PageCache, policyWithHashes, inlineScriptHashes, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from "./page-cache";
 import { publicPageMatcher } from "./public-pages";
@@ -162,10 +162,8 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
     }),
   );
 
-  const compression = compress({
-    contentTypeFilter: (type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type),
-  });
-  app.use((c, next) => (c.get("pageCacheFill") ? next() : compression(c, next)));
+  const compressed = compression((type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type));
+  app.use((c, next) => (c.get("pageCacheFill") ? next() : compressed(c, next)));
 
   // Uploaded images kept on this machine: their names are new for every upload, so they never change.
   if (platform.storage.kind === "local") {

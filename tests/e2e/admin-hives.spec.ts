@@ -24,7 +24,7 @@ test("staff post a hive update its sponsor reads and unsubscribes from, then han
   const sponsor = await signIn.customer({ verified: true }, sponsorContext);
   // Not offered on the site: other specs on this server count the adoption page's tiers.
   const tier = await insertTier(db, { isActive: false });
-  await insertAdoption(db, { kind: "customer", userId: sponsor.userId, email: sponsor.email, emailVerified: true }, tier.id, { status: "active", hiveId: meadow.id, hiveName: "Buzz Aldrin" });
+  await insertAdoption(db, { kind: "customer", userId: sponsor.userId, email: sponsor.email, name: "", emailVerified: true }, tier.id, { status: "active", hiveId: meadow.id, hiveName: "Buzz Aldrin" });
 
   await signIn.admin();
   await visit(`/admin/hives?q=${tag}`);

@@ -78,7 +78,7 @@ test.describe("sponsor profile tabs", () => {
 
     // An adoption request waiting for the team: the tier card says so instead of "No tier selected".
     const guardian = await insertTier(server.platform.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}`, isActive: false });
-    await insertAdoption(server.platform.db, { kind: "customer", userId, email, emailVerified: true }, guardian.id, { status: "pending" });
+    await insertAdoption(server.platform.db, { kind: "customer", userId, email, name: "", emailVerified: true }, guardian.id, { status: "pending" });
     await open(page, "/sponsor-profile");
     const pending = page.getByRole("region", { name: "Current Tier" });
     await expect(pending).toContainText(`${guardian.name} — request pending`);
@@ -202,7 +202,7 @@ test.describe("the sponsor profile over rows written directly", () => {
     // The address counts as confirmed (the e-mailed link has its own tests): guest bookings under it are the sponsor's.
     const { email, userId } = await signIn.customer({ verified: true });
     const db = server.platform.db;
-    const actor = { kind: "customer" as const, userId, email, emailVerified: true };
+    const actor = { kind: "customer" as const, userId, email, name: "", emailVerified: true };
 
     const { asset } = await insertStayAsset(db, "Willow Airstream");
     await insertBooking(db, asset.id, {

@@ -84,7 +84,7 @@ export async function insertCustomer(
   await db.insert(profiles).values({ id, email, firstLogin: false });
   await db.insert(userRoles).values({ userId: id, role: "customer" });
   if (options.sponsor ?? true) await db.insert(sponsors).values({ userId: id, email });
-  return { kind: "customer", userId: id, email, emailVerified };
+  return { kind: "customer", userId: id, email, name: options.name ?? "", emailVerified };
 }
 
 export async function insertSession(db: Queryable, userId: string, options: { createdAt?: Date; secondFactorAt?: Date | null } = {}) {

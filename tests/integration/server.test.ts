@@ -94,6 +94,29 @@ describe("the running server", () => {
     expect((await image.arrayBuffer()).byteLength).toBe(Number(image.headers.get("content-length")));
   });
 
+  it("sends a rendered page whole, with its length, compressed as the browser accepts: brotli, gzip or not at all", async () => {
+    // A page for one visitor (rendered for each request, with its own nonce): not the page cache.
+    const withoutNonce = (answer: { headers: Record<string, string | string[] | undefined> }, html: string) => {
+      const nonce = /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))![1]!;
+      return html.replaceAll(nonce, "");
+    };
+    const plain = await rawGet(`${server.url}/customer-auth`, {});
+    const br = await rawGet(`${server.url}/customer-auth`, { "accept-encoding": "gzip, br" });
+    const gz = await rawGet(`${server.url}/customer-auth`, { "accept-encoding": "gzip" });
+    const html = plain.body.toString();
+    expect(html).toMatch(/^<!DOCTYPE html><html[\s\S]*<\/html>$/);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    for (const answer of [plain, br, gz]) {
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+      expect(answer.headers["transfer-encoding"]).toBeUndefined();
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+    }
+    expect(withoutNonce(br, brotliDecompressSync(br.body).toString())).toBe(withoutNonce(plain, html));
+    expect(withoutNonce(gz, gunzipSync(gz.body).toString())).toBe(withoutNonce(plain, html));
+  });
+
   it("compresses pages but never the event stream", async () => {
     const page = await rawGet(`${server.url}/`, { "accept-encoding": "gzip" });
     expect(page.headers["content-encoding"]).toBe("gzip");

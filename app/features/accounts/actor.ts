@@ -7,7 +7,8 @@ import type { Permissions } from "./permissions";
  */
 export type Actor =
   | { kind: "anonymous" }
-  | { kind: "customer"; userId: string; email: string; emailVerified: boolean }
+  /** `name` comes with the session, so pages that greet the customer need no query of their own. */
+  | { kind: "customer"; userId: string; email: string; name: string; emailVerified: boolean }
   /**
    * Someone who works in the back-office: an administrator (`isAdministrator`, every
    * permission) or a member of a staff role (the flags of the permission matrix).

@@ -5,7 +5,7 @@ import { adminDestination, decideAdminGate, type StaffActor } from "./admin-guar
 import { staffActor } from "../../../tests/factories/accounts";
 
 const admin = (over: Partial<StaffActor> = {}): Actor => staffActor(over);
-const customer: Actor = { kind: "customer", userId: "c1", email: "fern@example.com", emailVerified: true };
+const customer: Actor = { kind: "customer", userId: "c1", email: "fern@example.com", name: "Fern", emailVerified: true };
 const session = { id: "s1", token: "t", userId: "u1", createdAt: new Date() };
 const signedIn = (actor: Actor): AuthState => ({ actor, session });
 const off = { requireTwoFactor: false };

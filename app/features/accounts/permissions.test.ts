@@ -30,7 +30,7 @@ describe("the permission matrix", () => {
 
   it("refuses everyone who is not staff, and staff before the first-login change", () => {
     expect(can({ kind: "anonymous" }, "pages", "view")).toBe(false);
-    expect(can({ kind: "customer", userId: "c", email: "c@example.com", emailVerified: true }, "profile", "view")).toBe(false);
+    expect(can({ kind: "customer", userId: "c", email: "c@example.com", name: "", emailVerified: true }, "profile", "view")).toBe(false);
     expect(can(staffActor({ firstLogin: true }), "users", "view")).toBe(false);
     expect(can(staffActor(), "users", "delete")).toBe(true);
     expect(can(staffActor({ permissions: noPermissions() }), "users", "view")).toBe(false);

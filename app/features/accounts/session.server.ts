@@ -64,7 +64,7 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
         // Read once per request: every command of this request checks against it.
         permissions: await permissionsOf(platform.db, roles),
       }
-    : { kind: "customer", ...base };
+    : { kind: "customer", ...base, name: user.name };
   return { state: { actor, session: sessionInfo }, headers };
 }
 

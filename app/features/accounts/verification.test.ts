@@ -13,7 +13,7 @@ import { resendVerificationEmail } from "./verification.server";
 import { verificationLinkOutcome, verifiedEmailOf } from "./verified-email";
 
 describe("verifiedEmailOf", () => {
-  const customer = (emailVerified: boolean): Actor => ({ kind: "customer", userId: "u1", email: "bee@example.com", emailVerified });
+  const customer = (emailVerified: boolean): Actor => ({ kind: "customer", userId: "u1", email: "bee@example.com", name: "", emailVerified });
   it("gives the e-mail only once it is verified", () => {
     expect(verifiedEmailOf({ kind: "anonymous" })).toBeNull();
     expect(verifiedEmailOf(customer(false))).toBeNull();

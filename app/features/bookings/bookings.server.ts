@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
-import type { Queryable } from "~/platform/db/client.server";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
-import { assets, bookings, users } from "~/platform/db/schema";
+import { assets, bookings } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { centsToNumeric, formatUsd } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
@@ -161,10 +160,4 @@ export async function createBooking(
     if (sqlStateOf(error) === SqlState.exclusionViolation) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
     throw error;
   }
-}
-
-/** The account's display name, to prefill the guest name of a signed-in customer. */
-export async function accountNameOf(db: Queryable, userId: string): Promise<string> {
-  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-  return row?.name ?? "";
 }

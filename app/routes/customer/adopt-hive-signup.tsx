@@ -8,7 +8,7 @@ import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
 import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/booking.schema";
 import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
-import { accountNameOf, createBooking } from "~/features/bookings/bookings.server";
+import { createBooking } from "~/features/bookings/bookings.server";
 import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -36,7 +36,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { actor } = context.get(authStateContext);
   const params = url.searchParams;
   const tab: PortalTab = params.get("tab") === "booking" ? "booking" : "hive";
-  const viewer = await viewerOf(platform.db, actor);
+  const viewer = viewerOf(actor);
   // A list that cannot be read leaves the rest of the portal usable, and says so.
   const failures = loadFailures(platform.logger);
 
@@ -69,10 +69,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-async function viewerOf(db: Parameters<typeof accountNameOf>[0], actor: Actor) {
+function viewerOf(actor: Actor) {
   if (actor.kind === "anonymous") return { kind: "anonymous" as const };
   if (actor.kind === "staff") return { kind: "admin" as const, email: actor.email };
-  return { kind: "customer" as const, email: actor.email, name: await accountNameOf(db, actor.userId) };
+  return { kind: "customer" as const, email: actor.email, name: actor.name };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,7 +2,6 @@ import { Bike, Caravan, Flame, Footprints, Hexagon, Mountain, Sailboat, Trees, U
 import { BookingWidget } from "~/features/bookings/booking-widget";
 import { authStateContext } from "~/features/accounts/actor";
 import { listBookableLocations, listStaysAtAGlance } from "~/features/bookings/availability.server";
-import { accountNameOf } from "~/features/bookings/bookings.server";
 import { StayFacts } from "~/features/bookings/stay-facts";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
@@ -35,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const stanwood = locations.find((location) => location.name === "Stanwood");
   const stays = stanwood ? await failures.load("Error loading availability", [], () => listStaysAtAGlance(db, stanwood.id)) : [];
   // A signed-in customer's own name fills the widget's Name (never one made up from the e-mail).
-  const guestName = actor.kind === "customer" ? await accountNameOf(db, actor.userId) : "";
+  const guestName = actor.kind === "customer" ? actor.name : "";
   return { locations, defaultLocationId: stanwood?.id, stays, guestName, failure: failures.first(), siteUrl: env.APP_URL };
 }
 

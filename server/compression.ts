@@ -1,0 +1,59 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { chooseEncoding } from "./page-cache";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Below this a compressed body saves less than its headers cost. */
+const MIN_BYTES = 1024;
+/** A larger document streams instead of being held whole. */
+const MAX_WHOLE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Compression for everything the app answers. A document rendered whole (app/entry.server.tsx:
+ * it states its Content-Length) is compressed in one call on libuv's thread pool, so the main
+ * thread renders the next request meanwhile; brotli at quality 4 or gzip at level 6 cost about
+ * the same and suit a page made for one visitor (cached public pages are compressed harder,
+ * once: server/page-cache.ts). Anything else streams through hono's compress.
+ */
+export function compression(contentTypeFilter: (type: string) => boolean): MiddlewareHandler {
+  const streaming = compress({ contentTypeFilter });
+  return async (c, next) => {
+    await next();
+    if (!isWholeDocument(c)) return streaming(c, async () => {});
+    const vary = c.res.headers.get("Vary");
+    if (!vary?.toLowerCase().includes("accept-encoding")) c.res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    const encoding = chooseEncoding(c.req.header("accept-encoding"));
+    if (encoding === "identity") return;
+
+    const { status, headers } = c.res;
+    const body = Buffer.from(await c.res.arrayBuffer());
+    const compressed =
+      encoding === "br"
+        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+        : await gzip(body, { level: 6 });
+    headers.set("Content-Encoding", encoding);
+    headers.set("Content-Length", String(compressed.length));
+    // Hono merges the previous response's headers into a new one (its old Content-Length
+    // included) unless the previous one is cleared first.
+    c.res = undefined as unknown as Response;
+    c.res = new Response(compressed, { status, headers });
+  };
+}
+
+function isWholeDocument(c: Context): boolean {
+  const { res } = c;
+  const length = Number(res.headers.get("Content-Length"));
+  return (
+    c.req.method === "GET" &&
+    (res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    length >= MIN_BYTES &&
+    length <= MAX_WHOLE_BYTES &&
+    res.status !== 206 &&
+    !res.headers.has("Content-Encoding") &&
+    !/no-transform/i.test(res.headers.get("Cache-Control") ?? "")
+  );
+}
