@@ -2,14 +2,15 @@
  * Public pages against a static file server: the app (one process, its page cache warm) and, in
  * the same run, nginx (Debian's package) serving the very same bytes, gzip-compressed ahead of
  * time as the app's are. autocannon, 50 connections, `Accept-Encoding: gzip`, for /, /stanwood
- * and /blog; then a fingerprinted bundle and og-card.png from the app; then, not cacheable, a
- * signed-in customer's portal (/adopt-hive-signup) and profile (/sponsor-profile). Prints requests/s, p50/p99 and the ratio.
+ * and /blog; then a fingerprinted bundle and og-card.png, from both; then, not cacheable, a
+ * signed-in customer's portal (/adopt-hive-signup) and profile (/sponsor-profile), from the app
+ * run as deployed (NODE_ENV=production). Prints requests/s, p50/p99 and the ratio.
  * Targets: cached pages >= 0.3 x nginx with p99 <= 50 ms; the portal >= 400 requests/s on PostgreSQL.
  *
  *   npm run build
  *   npx tsx bench/public-pages.ts                                        # embedded database
  *   BENCH_DATABASE_URL=postgres://user@host/db npx tsx bench/public-pages.ts --engine=postgres
- * Options: --duration=10 (seconds per run) --connections=50
+ * Options: --duration=10 (seconds per run) --connections=50 --workers=1 (WEB_CONCURRENCY, PostgreSQL only)
  * Needs nginx (`apt-get install nginx-light`).
  */
 import autocannon from "autocannon";
@@ -27,6 +28,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_
 const engine = (args.engine ?? "pglite") as "postgres" | "pglite";
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = Number(args.connections ?? 50);
+/** WEB_CONCURRENCY for the app (PostgreSQL only): on a two-core machine the load generator takes one core. */
+const WORKERS = Number(args.workers ?? 1);
 const PAGES = ["/", "/stanwood", "/blog"];
 /** The customer portal and the customer's own profile: rendered for each request. */
 const SIGNED_IN_PAGES = ["/adopt-hive-signup", "/sponsor-profile"];
@@ -42,6 +45,10 @@ async function load(url: string, headers: Record<string, string> = GZIP): Promis
 async function startApp() {
   const port = await freePort();
   const env: Record<string, string> = {
+    // As deployed: the test servers' settings (NODE_ENV=test) would run React's development build.
+    NODE_ENV: "production",
+    PASSWORD_HASH_LOG_N: "17",
+    CALENDAR_FETCH_ALLOW_LOOPBACK: "false",
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: "warn",
@@ -54,6 +61,9 @@ async function startApp() {
     const scratch = await createScratchDatabase(databaseUrl);
     env.DATABASE_URL = scratch.url;
     drop = () => scratch.drop();
+    env.WEB_CONCURRENCY = String(WORKERS);
+  } else if (WORKERS !== 1) {
+    throw new Error("--workers needs --engine=postgres: the embedded database belongs to one process");
   }
   const server = spawnServer(env);
   await waitUntilHealthy(server, 120_000);
@@ -149,8 +159,15 @@ try {
     if (response.headers.get("x-page-cache") !== "hit") throw new Error(`${page} is not served from the page cache`);
     files.set(page, Buffer.from(await response.arrayBuffer()));
   }
+  // A fingerprinted bundle and the sharing card: nginx serves them too, so the figures say what
+  // this machine and this client can do with files of that size.
+  const stanwood = await (await fetch(`${app.url}/stanwood`)).text();
+  const bundle = /\/assets\/entry\.client-[^"]+\.js/.exec(stanwood)?.[0] ?? /\/assets\/[^"]+\.js/.exec(stanwood)![0];
+  for (const file of [bundle, "/og-card.png"]) {
+    files.set(file, Buffer.from(await (await fetch(`${app.url}${file}`, { headers: { "accept-encoding": "identity" } })).arrayBuffer()));
+  }
   const nginx = await startNginx(files);
-  console.log(`Public pages, ${engine === "postgres" ? "PostgreSQL" : "embedded database"}, one app process; ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
+  console.log(`Public pages, ${engine === "postgres" ? "PostgreSQL" : "embedded database"}, ${WORKERS === 1 ? "one app process" : `${WORKERS} app processes (WEB_CONCURRENCY)`}; ${CONNECTIONS} connections, ${DURATION} s each, gzip\n`);
   try {
     for (const page of PAGES) {
       const ofNginx = await load(`${nginx.url}${page}`);
@@ -159,15 +176,18 @@ try {
       console.log(row(`nginx ${page} (${(files.get(page)!.length / 1024).toFixed(0)} KB)`, ofNginx));
       console.log(row(`app   ${page}`, ofApp, `   ratio ${ratio.toFixed(2)} (target >= 0.30)${ofApp.p99 <= 50 ? "" : "  p99 over 50 ms"}`));
     }
+    console.log("");
+    // The bundle as gzip from both (the app would send brotli to a browser that takes it); the image as it is.
+    for (const [file, headers] of [[bundle, GZIP], ["/og-card.png", {}]] as const) {
+      const name = file.length > 28 ? `${file.slice(0, 27)}…` : file;
+      const ofNginx = await load(`${nginx.url}${file}`, headers);
+      const ofApp = await load(`${app.url}${file}`, headers);
+      console.log(row(`nginx ${name} (${(files.get(file)!.length / 1024).toFixed(0)} KB)`, ofNginx));
+      console.log(row(`app   ${name}`, ofApp, `   ratio ${(ofApp.rps / ofNginx.rps).toFixed(2)}`));
+    }
   } finally {
     await nginx.stop();
   }
-
-  const html = await (await fetch(`${app.url}/stanwood`)).text();
-  const bundle = /\/assets\/entry\.client-[^"]+\.js/.exec(html)?.[0] ?? /\/assets\/[^"]+\.js/.exec(html)![0];
-  console.log("");
-  console.log(row(`app   ${bundle.slice(0, 28)}…`, await load(`${app.url}${bundle}`, { "accept-encoding": "gzip, br" })));
-  console.log(row("app   /og-card.png", await load(`${app.url}/og-card.png`, {})));
 
   const cookie = await signUp(app.url);
   console.log("");

@@ -1,12 +1,10 @@
 // React renders in production mode, as under `npm start` (it reads NODE_ENV when it loads).
 import "../../server/production-mode";
-import { randomBytes } from "node:crypto";
 import { createLogger } from "../../app/platform/logger.server";
-import { parseEnv } from "../../app/platform/env.server";
 import { startServer, type RunningServer } from "../../server/start";
 import { freePort } from "../setup/server-process";
 import { TestClock } from "../setup/test-clock";
-import { testServerSettings } from "../setup/test-settings";
+import { inProcessServerEnv } from "../setup/server-env";
 import { copyPgliteTemplate, createScratchDatabase, removeDir } from "../setup/templates";
 import { GOOGLE_CLIENT, OIDC_ISSUER } from "./google-provider";
 import { MAILBOX_PORT } from "./mailbox";
@@ -42,15 +40,10 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   const port = await freePort();
   // Still, so a code computed by a test is checked in the same 30-second step; tests move it on.
   const clock = new TestClock({ frozenAt: Date.now() });
-  const parsed = parseEnv({
-    ...testServerSettings,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
+  const parsed = inProcessServerEnv(port, {
     LOG_LEVEL: "warn",
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url ?? "",
-    AUTH_SECRET: randomBytes(32).toString("base64url"),
     SMTP_URL: `smtp://127.0.0.1:${MAILBOX_PORT}`,
     MAIL_FROM: "Apiary <hello@apiary.test>",
     // As behind one reverse proxy: each browser context gives itself its own client address
