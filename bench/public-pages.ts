@@ -4,7 +4,8 @@
  * time as the app's are. autocannon, 50 connections, `Accept-Encoding: gzip`, for /, /stanwood
  * and /blog; then a fingerprinted bundle and og-card.png, from both; then, not cacheable, a
  * signed-in customer's portal (/adopt-hive-signup) and profile (/sponsor-profile), from the app
- * run as deployed (NODE_ENV=production). Prints requests/s, p50/p99 and the ratio.
+ * run as deployed (NODE_ENV=production). Prints requests/s, p50/p99 and the ratio, and for the
+ * signed-in pages the app's CPU time a request (its process and workers, from /proc).
  * Targets: cached pages >= 0.3 x nginx with p99 <= 50 ms; the portal >= 400 requests/s on PostgreSQL.
  *
  *   npm run build
@@ -14,9 +15,9 @@
  * Needs nginx (`apt-get install nginx-light`).
  */
 import autocannon from "autocannon";
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -35,11 +36,38 @@ const PAGES = ["/", "/stanwood", "/blog"];
 const SIGNED_IN_PAGES = ["/adopt-hive-signup", "/sponsor-profile"];
 const GZIP = { "accept-encoding": "gzip" };
 
-type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
 async function load(url: string, headers: Record<string, string> = GZIP): Promise<Figures> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx, total: result.requests.total };
+}
+
+/**
+ * CPU seconds used so far by a process and its children (the workers), from /proc; undefined
+ * where there is none. Divided by the requests answered, it says what a page costs whatever
+ * else the machine runs (here the load generator shares the two cores with the app).
+ */
+function cpuSecondsOfTree(rootPid: number): number | undefined {
+  if (!existsSync("/proc/self/stat")) return undefined;
+  const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // The command name may hold spaces and brackets: the fields start after its last ')'.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  const inTree = (pid: number): boolean => pid === rootPid || (pid > 1 && stats.has(pid) && inTree(stats.get(pid)!.parent));
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
+  return ticks / ticksPerSecond;
 }
 
 async function startApp() {
@@ -69,6 +97,7 @@ async function startApp() {
   await waitUntilHealthy(server, 120_000);
   return {
     url: server.url,
+    pid: server.child.pid!,
     stop: async () => {
       server.child.kill("SIGTERM");
       await server.exited;
@@ -192,8 +221,12 @@ try {
   const cookie = await signUp(app.url);
   console.log("");
   for (const page of SIGNED_IN_PAGES) {
+    const cpuBefore = cpuSecondsOfTree(app.pid);
     const figures = await load(`${app.url}${page}`, { ...GZIP, cookie });
-    console.log(row(`app   ${page} (signed in)`, figures, engine === "postgres" ? `   (target >= 400 req/s)` : ""));
+    const cpuAfter = cpuSecondsOfTree(app.pid);
+    const perRequestMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / figures.total;
+    const cost = perRequestMs === undefined ? "" : `   CPU ${perRequestMs.toFixed(1)} ms a request (${(1000 / perRequestMs).toFixed(0)} req/s a core)`;
+    console.log(row(`app   ${page} (signed in)`, figures, `${cost}${engine === "postgres" ? "   (target >= 400 req/s)" : ""}`));
   }
 } finally {
   await app.stop();
