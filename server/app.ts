@@ -269,7 +269,7 @@ function pageCacheFills({ pageCache, isPublicPage, withTableAccess }: PageCacheF
     headers.vary = "Accept-Encoding, Cookie";
     const page = await cachedPageOf({ headers, body, tables: access.reads });
     pageCache.store(key, page, mark);
-    return { ...page, expiresAt: Date.now() + pageCache.maxAgeMs };
+    return page;
   }
 }
 

@@ -57,7 +57,7 @@ describe("the page cache", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const page = await pageReading(["posts"]);
       cache.store("/blog", page, mark);
-      return { ...page, expiresAt: Infinity } satisfies CachedPage;
+      return page satisfies CachedPage;
     };
     const pages = await Promise.all([cache.fill("/blog", render), cache.fill("/blog", render), cache.fill("/blog", render)]);
     expect(renders).toBe(1);
@@ -88,7 +88,7 @@ describe("the page cache", () => {
 describe("answering from a cached page", () => {
   it("sends brotli or gzip as asked, the same page either way, each with its strong ETag", async () => {
     const html = `<!doctype html><p>${"bees ".repeat(500)}</p>`;
-    const page = { ...(await pageReading([], html)), expiresAt: Infinity };
+    const page = await pageReading([], html);
     const br = answerFrom(page, { method: "GET", acceptEncoding: "gzip, deflate, br" });
     const gz = answerFrom(page, { method: "GET", acceptEncoding: "gzip" });
     const plain = answerFrom(page, { method: "GET" });
@@ -106,12 +106,12 @@ describe("answering from a cached page", () => {
   });
 
   it("answers 304 to a revalidation naming one of its ETags, and no body to HEAD", async () => {
-    const page = { ...(await pageReading([])), expiresAt: Infinity };
+    const page = await pageReading([]);
     const first = answerFrom(page, { method: "GET", acceptEncoding: "gzip" });
     expect(answerFrom(page, { method: "GET", acceptEncoding: "gzip", ifNoneMatch: first.headers.ETag })).toMatchObject({ status: 304, body: undefined });
     expect(answerFrom(page, { method: "GET", acceptEncoding: "br", ifNoneMatch: `W/${first.headers.ETag}, "other"` }).status).toBe(304);
     expect(answerFrom(page, { method: "GET", ifNoneMatch: '"something-else"' }).status).toBe(200);
-    const other = { ...(await pageReading([], "<p>changed</p>")), expiresAt: Infinity };
+    const other = await pageReading([], "<p>changed</p>");
     expect(answerFrom(other, { method: "GET", acceptEncoding: "gzip", ifNoneMatch: first.headers.ETag }).status).toBe(200);
     const head = answerFrom(page, { method: "HEAD", acceptEncoding: "gzip" });
     expect(head.status).toBe(200);

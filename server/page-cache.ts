@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { ReadCache } from "../app/platform/db/read-cache";
 
 /**
  * Finished anonymous public pages, kept in memory and served again until a table they read
@@ -19,7 +20,6 @@ export type CachedPage = {
   representations: Record<Encoding, Representation>;
   /** The tables the page was rendered from: a change to one of them drops it. */
   tables: ReadonlySet<string>;
-  expiresAt: number;
 };
 
 /** What one request is answered with from a cached page. */
@@ -42,88 +42,10 @@ export type PageCacheOptions = {
   now?: () => number;
 };
 
-export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private readonly filling = new Map<string, Promise<CachedPage | undefined>>();
-  /** When each table last changed, on the cache's own clock (`tick`). */
-  private readonly changedAt = new Map<string, number>();
-  private tick = 0;
-  private clearedAt = 0;
-  private readonly maxEntries: number;
-  readonly maxAgeMs: number;
-  private readonly now: () => number;
-
+/** The cache of finished pages: the pages of a site fit in memory many times over. */
+export class PageCache extends ReadCache<CachedPage> {
   constructor(options: PageCacheOptions = {}) {
-    this.maxEntries = options.maxEntries ?? 500;
-    this.maxAgeMs = options.maxAgeMs ?? 60_000;
-    this.now = options.now ?? Date.now;
-  }
-
-  get size() {
-    return this.pages.size;
-  }
-
-  get(key: string): CachedPage | undefined {
-    const page = this.pages.get(key);
-    if (!page) return undefined;
-    if (page.expiresAt <= this.now()) {
-      this.pages.delete(key);
-      return undefined;
-    }
-    // Most recently served last: eviction takes from the front.
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    return page;
-  }
-
-  /**
-   * Renders a page at most once at a time: requests for the same key while it renders wait for
-   * that render instead of starting their own.
-   */
-  fill(key: string, render: (mark: number) => Promise<CachedPage | undefined>): Promise<CachedPage | undefined> {
-    const running = this.filling.get(key);
-    if (running) return running;
-    const started = render(this.tick).finally(() => this.filling.delete(key));
-    this.filling.set(key, started);
-    return started;
-  }
-
-  /**
-   * Keeps `page` unless a table it read (or everything) changed after `mark`, the moment its
-   * render began: its rows may then predate the change, and the change's notice has passed.
-   */
-  store(key: string, page: Omit<CachedPage, "expiresAt">, mark: number): boolean {
-    if (this.clearedAt > mark) return false;
-    for (const table of page.tables) if ((this.changedAt.get(table) ?? 0) > mark) return false;
-    while (this.pages.size >= this.maxEntries) {
-      const oldest = this.pages.keys().next().value as string;
-      this.pages.delete(oldest);
-    }
-    this.pages.set(key, { ...page, expiresAt: this.now() + this.maxAgeMs });
-    return true;
-  }
-
-  /** Drops every page that read one of `tables`. */
-  invalidate(tables: Iterable<string>) {
-    const changed = new Set(tables);
-    if (changed.size === 0) return;
-    this.tick += 1;
-    for (const table of changed) this.changedAt.set(table, this.tick);
-    for (const [key, page] of this.pages) {
-      for (const table of page.tables) {
-        if (changed.has(table)) {
-          this.pages.delete(key);
-          break;
-        }
-      }
-    }
-  }
-
-  /** Drops everything: changes may have been missed (the change feed reconnected). */
-  clear() {
-    this.tick += 1;
-    this.clearedAt = this.tick;
-    this.pages.clear();
+    super({ maxEntries: options.maxEntries ?? 500, maxAgeMs: options.maxAgeMs ?? 60_000, now: options.now });
   }
 }
 
@@ -171,7 +93,7 @@ export function policyWithHashes(policy: string, hashes: readonly string[]): str
 }
 
 /** A finished response turned into a cache entry: compressed both ways, each with a strong ETag. */
-export async function cachedPageOf(input: { headers: Record<string, string>; body: Buffer; tables: ReadonlySet<string> }): Promise<Omit<CachedPage, "expiresAt">> {
+export async function cachedPageOf(input: { headers: Record<string, string>; body: Buffer; tables: ReadonlySet<string> }): Promise<CachedPage> {
   const [gzipped, brotlied] = await Promise.all([
     gzip(input.body, { level: 9 }),
     brotli(input.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.body.length } }),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import path from "node:path";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client.server";
 import { runMigrations } from "./db/migrate.server";
+import { ReadCaches } from "./db/read-caches.server";
 import { startFromTemplate } from "./db/pglite-template.server";
 import { seedIfFirstStart } from "./db/seed/seed.server";
 import { env as readEnv, type Env } from "./env.server";
@@ -21,6 +22,8 @@ export type Platform = {
   database: DatabaseHandle;
   db: Database;
   changes: ChangeFeed;
+  /** Database reads kept in memory until a table they read changes (the signed-in state of a session…). */
+  readCaches: ReadCaches;
   mail: MailWorker;
   /** Uploaded images: local disk, or an S3-compatible bucket. */
   storage: FileStorage;
@@ -86,6 +89,7 @@ export async function closePlatform(platform: Platform) {
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
     ...platform.workers.map((worker): [string, () => Promise<void>] => [worker.name, () => worker.stop()]),
+    ["read caches", async () => platform.readCaches.stop()],
     ["change feed", () => platform.changes.stop()],
     ["database", () => platform.database.close()],
   ];
@@ -127,7 +131,7 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  const platform: Platform = { env, logger, database, db: database.db, changes, mail, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  const platform: Platform = { env, logger, database, db: database.db, changes, readCaches: new ReadCaches(database, changes), mail, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
   const startBackground = () => {
     pendingBackgroundStarts.delete(platform);
     void mail.start();

@@ -2,6 +2,7 @@ import pino from "pino";
 import { parseEnv } from "~/platform/env.server";
 import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
+import { ReadCaches } from "~/platform/db/read-caches.server";
 import { ChangeFeed } from "~/platform/realtime/change-feed.server";
 import type { Platform } from "~/platform/runtime.server";
 import { createStorage } from "~/platform/storage/storage.server";
@@ -17,12 +18,15 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
   const parsed = parseEnv({ APP_URL: "http://127.0.0.1:3999", DATA_DIR: "memory://", LOG_LEVEL: "silent", ...testServerSettings, ...env });
   const logger = pino({ level: "silent" });
   const transport = createTransport({ dataDir: "memory://", from: parsed.MAIL_FROM, logger });
+  const changes = new ChangeFeed(logger);
   return {
     env: parsed,
     logger,
     database: t,
     db: t.db,
-    changes: new ChangeFeed(logger),
+    changes,
+    // Not started, the change feed hears nothing: the caches hear of the test's own writes.
+    readCaches: new ReadCaches(t, changes),
     mail: new MailWorker({ handle: t, transport, logger }),
     storage: createStorage(parsed),
     // None started: tests call syncImport / syncDueImports themselves.

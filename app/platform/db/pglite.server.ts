@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Database, DatabaseHandle } from "./client.server";
 import * as schema from "./schema";
-import { tableAccessLogger } from "./table-access";
+import { tableAccessLogger, WriteListeners } from "./table-access";
 
 /** The embedded database (PGlite) in DATA_DIR, or in memory. */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
@@ -16,10 +16,12 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(location, { recursive: true });
   }
   const client = await PGlite.create(location, { extensions: { btree_gist, pg_trgm } });
-  const db = drizzle({ client, schema, casing: "snake_case", logger: tableAccessLogger }) as unknown as Database;
+  const writes = new WriteListeners();
+  const db = drizzle({ client, schema, casing: "snake_case", logger: tableAccessLogger(writes.notify) }) as unknown as Database;
   return {
     db,
     engine: "pglite",
+    onWrites: (listener) => writes.add(listener),
     listen: (channel, onMessage) => client.listen(channel, onMessage).then((stop) => () => stop()),
     close: () => client.close(),
   };
