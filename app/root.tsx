@@ -15,7 +15,7 @@ import appCss from "./app.css?url";
 import fontsCss from "./fonts.css?url";
 import { authStateContext } from "./features/accounts/actor";
 import { resolveAuthState } from "./features/accounts/session.server";
-import { listVisibleMenuItems } from "./features/content/menu.server";
+import { menuForEveryPage } from "./features/content/menu.server";
 import { useNonce } from "./platform/nonce";
 import { useInBackOffice, useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
@@ -59,12 +59,13 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, env } = context.get(platformContext);
+  const platform = context.get(platformContext);
+  const { env } = platform;
   const { actor } = context.get(authStateContext);
   return {
     /** The public origin, for canonical URLs and sharing cards (see ui/seo.ts). */
     siteUrl: env.APP_URL,
-    menuItems: await listVisibleMenuItems(db),
+    menuItems: await menuForEveryPage(platform),
     social: { facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL, youtube: env.SOCIAL_YOUTUBE_URL },
     user: actor.kind === "anonymous" ? null : { email: actor.email },
     toast: context.get(flashToastContext),

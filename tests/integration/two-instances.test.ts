@@ -75,13 +75,23 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
 
   it("share sessions: signed up through one, signed in on the other; signed out on one, out on both", async () => {
     const cookie = await signUp(a, `both-${Date.now()}@example.com`);
-    const onB = await fetch(`${b.url}/sponsor-profile`, { headers: { cookie }, redirect: "manual" });
-    expect(onB.status).toBe(200);
+    const profileOn = (server: ServerProcess) => fetch(`${server.url}/sponsor-profile`, { headers: { cookie }, redirect: "manual" });
+    // Both instances now keep the session's signed-in state in memory.
+    expect((await profileOn(a)).status).toBe(200);
+    expect((await profileOn(b)).status).toBe(200);
+    // A session ended straight in the database, as a job or another instance would, ends on both.
+    const other = await signUp(b, `ended-${Date.now()}@example.com`);
+    const otherProfileOn = (server: ServerProcess) => fetch(`${server.url}/sponsor-profile`, { headers: { cookie: other }, redirect: "manual" });
+    expect((await otherProfileOn(a)).status).toBe(200);
+    const token = decodeURIComponent(/apiary\.session_token=([^;]+)/.exec(other)![1]!).split(".")[0]!;
+    await sql.query("delete from sessions where token = $1", [token]);
+    await waitFor(async () => (await otherProfileOn(a)).status === 302, "A hears that the session ended", 2_000);
+    // Signed out through B: out on B at once, and on A as soon as it hears (the change feed).
     const out = await post(b, "/logout", {}, cookie);
     expect(out.status).toBe(302);
-    const afterOnA = await fetch(`${a.url}/sponsor-profile`, { headers: { cookie }, redirect: "manual" });
-    expect(afterOnA.status).toBe(302);
-    expect(afterOnA.headers.get("location")).toMatch(/^\/customer-auth/);
+    expect((await profileOn(b)).status).toBe(302);
+    await waitFor(async () => (await profileOn(a)).status === 302, "A hears of the sign-out", 2_000);
+    expect((await profileOn(a)).headers.get("location")).toMatch(/^\/customer-auth/);
   });
 
   it("share rate limits: failed logins counted on both lock the account on both", async () => {

@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
+import { readThrough, type Kept } from "~/platform/db/read-caches.server";
 import { profiles, sessions, userRoles, type RoleName } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { anonymous, type Actor, type AuthState } from "./actor";
@@ -11,12 +12,39 @@ import { listRoles, permissionsOf } from "./roles.server";
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
 
 /**
+ * A session's signed-in state is kept in memory this long at most (and never past the
+ * session's own end), so most signed-in requests ask the database nothing to know who is
+ * asking. Any change to the tables it was read from drops it at once, on every instance
+ * (platform/db/read-caches.server.ts): signing out, a role taken away, a password reset.
+ */
+const SIGNED_IN_STATE_MAX_AGE_MS = 60_000;
+/** What the signed-in state is read from, whether or not each read named it. */
+const SIGNED_IN_STATE_TABLES = ["sessions", "users", "profiles", "user_roles", "role_permissions"] as const;
+
+type Resolved = { state: AuthState; headers: Headers; keepForMs?: number };
+
+function signedInStates(platform: Platform) {
+  return platform.readCaches.cache<Kept<Resolved>>("signed-in-state", { maxEntries: 10_000, maxAgeMs: SIGNED_IN_STATE_MAX_AGE_MS });
+}
+
+/**
  * Reads the session cookie and decides who is asking. Returns the Set-Cookie headers Better
  * Auth wants sent back (sliding refresh, or clearing a dead cookie).
  */
 export async function resolveAuthState(platform: Platform, request: Request): Promise<{ state: AuthState; headers: Headers }> {
+  const cookie = request.headers.get("cookie") ?? "";
+  if (!cookie.includes("apiary.session_token")) return { state: { actor: anonymous }, headers: new Headers() };
+  // Keyed by the whole Cookie header: the same header always names the same session, and a
+  // signed session cookie cannot be made up to match a key.
+  const { state, headers } = await readThrough(signedInStates(platform), cookie, () => resolveFromDatabase(platform, request), {
+    keepFor: (resolved) => resolved.keepForMs,
+    alsoReads: SIGNED_IN_STATE_TABLES,
+  });
+  return { state, headers: new Headers(headers) };
+}
+
+async function resolveFromDatabase(platform: Platform, request: Request): Promise<Resolved> {
   const headers = new Headers();
-  if (!(request.headers.get("cookie") ?? "").includes("apiary.session_token")) return { state: { actor: anonymous }, headers };
   const auth = await getAuth(platform);
   const result = await auth.api.getSession({ headers: request.headers, returnHeaders: true });
   result.headers.forEach((value, key) => headers.append(key, value));
@@ -43,10 +71,14 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
   const roles = profile ? profile.roles : await listRoles(platform.db, user.id);
   const sessionInfo = { id: session.id, token: session.token, userId: user.id, createdAt };
 
+  // Kept only when nothing is to be sent back, and not past the session's end or its absolute lifetime.
+  const keepForMs = headers.has("set-cookie") ? undefined : Math.min(new Date(session.expiresAt).getTime(), createdAt.getTime() + SESSION_ABSOLUTE_MS) - Date.now();
+
   if (profile?.is2faEnabled && !(session as { secondFactorAt?: Date | null }).secondFactorAt) {
     return {
       state: { actor: anonymous, session: sessionInfo, pendingSecondFactor: { userId: user.id, email: user.email, sessionId: session.id, createdAt } },
       headers,
+      keepForMs,
     };
   }
 
@@ -65,7 +97,7 @@ export async function resolveAuthState(platform: Platform, request: Request): Pr
         permissions: await permissionsOf(platform.db, roles),
       }
     : { kind: "customer", ...base, name: user.name };
-  return { state: { actor, session: sessionInfo }, headers };
+  return { state: { actor, session: sessionInfo }, headers, keepForMs };
 }
 
 export async function deleteSession(db: Queryable, sessionId: string) {

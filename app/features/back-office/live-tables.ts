@@ -2,4 +2,10 @@
  * Tables whose changes reach only signed-in staff through the live event stream
  * (routes/api/events.ts): when someone signs up or changes roles is not for every visitor to see.
  */
-export const STAFF_ONLY_TABLES: ReadonlySet<string> = new Set(["profiles", "user_roles", "sponsors", "role_permissions", "security_audit_log", "calendar_imports", "hive_adoptions", "payment_history"]);
+export const STAFF_ONLY_TABLES: ReadonlySet<string> = new Set(["users", "profiles", "user_roles", "sponsors", "role_permissions", "security_audit_log", "calendar_imports", "hive_adoptions", "payment_history"]);
+
+/**
+ * Tables watched only for the server's own caches (the signed-in state of a session): no page
+ * shows them, and who signs in or out when is nobody else's business, staff's included.
+ */
+export const SERVER_ONLY_TABLES: ReadonlySet<string> = new Set(["sessions"]);
