@@ -183,9 +183,13 @@ try {
   // The bytes the app serves (rendered once; identity body for nginx to compress the same way).
   const files = new Map<string, Buffer>();
   for (const page of PAGES) {
-    await fetch(`${app.url}${page}`, { headers: GZIP }).then((r) => r.arrayBuffer());
-    const response = await fetch(`${app.url}${page}`, { headers: { "accept-encoding": "identity" } });
-    if (response.headers.get("x-page-cache") !== "hit") throw new Error(`${page} is not served from the page cache`);
+    // Each worker keeps pages of its own, and requests go to them in turn: ask until one answers from its cache.
+    let response: Response | undefined;
+    for (let asked = 0; asked <= 2 * WORKERS && response?.headers.get("x-page-cache") !== "hit"; asked += 1) {
+      response = await fetch(`${app.url}${page}`, { headers: { "accept-encoding": "identity" } });
+      if (response.headers.get("x-page-cache") !== "hit") await response.arrayBuffer();
+    }
+    if (response?.headers.get("x-page-cache") !== "hit") throw new Error(`${page} is not served from the page cache`);
     files.set(page, Buffer.from(await response.arrayBuffer()));
   }
   // A fingerprinted bundle and the sharing card: nginx serves them too, so the figures say what
