@@ -13,8 +13,10 @@ test.describe("application error screen", () => {
     await waitForHydration(page);
     await server.platform.database.close();
     // A public page already rendered would still be served from the page cache (until its
-    // maximum age): this test is about a page rendered while the database is gone.
+    // maximum age), and the menu every page shows from memory: this test is about a page that
+    // reads the database while it is gone.
     server.pageCache.clear();
+    server.platform.readCaches.clear();
 
     const response = await page.goto("/");
     expect(response?.status()).toBe(500);
