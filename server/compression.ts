@@ -1,11 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import { chooseEncoding } from "./page-cache";
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
+import { chooseEncoding, encodeBody } from "./page-cache";
 
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_BYTES = 1024;
@@ -15,9 +10,8 @@ const MAX_WHOLE_BYTES = 4 * 1024 * 1024;
 /**
  * Compression for everything the app answers. A document rendered whole (app/entry.server.tsx:
  * it states its Content-Length) is compressed in one call on libuv's thread pool, so the main
- * thread renders the next request meanwhile; brotli at quality 4 or gzip at level 6 cost about
- * the same and suit a page made for one visitor (cached public pages are compressed harder,
- * once: server/page-cache.ts). Anything else streams through hono's compress.
+ * thread renders the next request meanwhile (`encodeBody`, the fast way: cached public pages are
+ * compressed the best way, once). Anything else streams through hono's compress.
  */
 export function compression(contentTypeFilter: (type: string) => boolean): MiddlewareHandler {
   const streaming = compress({ contentTypeFilter });
@@ -31,10 +25,7 @@ export function compression(contentTypeFilter: (type: string) => boolean): Middl
 
     const { status, headers } = c.res;
     const body = Buffer.from(await c.res.arrayBuffer());
-    const compressed =
-      encoding === "br"
-        ? await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-        : await gzip(body, { level: 6 });
+    const compressed = await encodeBody(body, encoding, "fast");
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(compressed.length));
     // Hono merges the previous response's headers into a new one (its old Content-Length

@@ -15,12 +15,12 @@ export interface DatabaseHandle {
   engine: Engine;
   /** The PostgreSQL URL (absent on PGlite). */
   url?: string;
+  /** Calls `listener` with the tables each statement writes, as it is sent; returns the unsubscribe function. */
+  onWrites(listener: (tables: string[]) => void): () => void;
   /**
    * Calls `onMessage` for every NOTIFY on `channel`; resolves to an unsubscribe function.
    * `onReconnect` runs when a dropped LISTEN connection is back (notifications in between are lost).
    */
-  /** Calls `listener` with the tables each statement writes, as it is sent; returns the unsubscribe function. */
-  onWrites(listener: (tables: string[]) => void): () => void;
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { authStateContext } from "~/features/accounts/actor";
-import { SERVER_ONLY_TABLES, STAFF_ONLY_TABLES } from "~/features/back-office/live-tables";
+import { liveTableShownTo } from "~/features/back-office/live-tables";
 import { platformContext } from "~/platform/request-context";
 import type { FeedEvent } from "~/platform/realtime/change-feed.server";
 import type { Route } from "./+types/events";
@@ -29,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
         }
       };
       const send = (event: FeedEvent) =>
-        (event.kind !== "change" || (!SERVER_ONLY_TABLES.has(event.change.table) && (staff || !STAFF_ONLY_TABLES.has(event.change.table)))) &&
+        (event.kind !== "change" || liveTableShownTo(event.change.table, { staff })) &&
         write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.kind === "change" ? event.change : {})}\n\n`);
 
       write(`retry: 2000\n: connected\n\n`);
