@@ -18,9 +18,10 @@ test.describe("a list that fails to load", { tag: "@engine" }, () => {
     const level = logger.level;
     logger.level = "fatal";
     await db.execute(sql.raw(`alter table ${table} rename to ${table}_offline`));
-    // A public page kept from before would go on being served through the outage, as it should;
-    // these tests are about pages rendered during one (which are never kept).
+    // A public page or a list kept from before would go on being served through the outage, as
+    // it should; these tests are about pages rendered during one (which are never kept).
     server.pageCache.clear();
+    server.platform.readCaches.clear();
     try {
       await check();
     } finally {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
 import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
-import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
-import { hiveAdoptions, outboxMessages } from "~/platform/db/schema";
+import { activeTiersForEveryPage, listActiveTiers } from "~/features/catalog/hive-tiers.server";
+import { hiveAdoptions, hiveTiers, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
@@ -71,6 +71,24 @@ describe.each(testEngines())("hive adoptions on $name", (engine) => {
     await t.db.update(hiveAdoptions).set({ status: "cancelled" }).where(eq(hiveAdoptions.id, first.ok ? first.adoptionId : ""));
     expect((await listActiveTiers(t.db)).find((x) => x.id === tier.id)?.isFull).toBe(false);
     expect((await createAdoption(platform, customers[7]!, { tierId: tier.id })).ok).toBe(true);
+  });
+
+  it("keeps the pages' tiers only until a tier or an adoption changes", async () => {
+    const tier = await insertTier(t.db, { name: "Kept Tier", maxAdoptions: 1 });
+    const kept = async () => (await activeTiersForEveryPage(platform)).find((x) => x.id === tier.id);
+    expect(await kept()).toMatchObject({ name: "Kept Tier", isFull: false });
+    // Asked again without a change: the same list, not read again.
+    expect(await activeTiersForEveryPage(platform)).toBe(await activeTiersForEveryPage(platform));
+
+    const adoption = await createAdoption(platform, await insertCustomer(t.db), { tierId: tier.id });
+    if (!adoption.ok) throw new Error(adoption.error.message);
+    expect((await kept())?.isFull).toBe(true);
+    await t.db.update(hiveAdoptions).set({ status: "cancelled" }).where(eq(hiveAdoptions.id, adoption.adoptionId));
+    expect((await kept())?.isFull).toBe(false);
+    await t.db.update(hiveTiers).set({ name: "Renamed Tier" }).where(eq(hiveTiers.id, tier.id));
+    expect((await kept())?.name).toBe("Renamed Tier");
+    await t.db.update(hiveTiers).set({ isActive: false }).where(eq(hiveTiers.id, tier.id));
+    expect(await kept()).toBeUndefined();
   });
 
   it("lists active tiers in display order with the annual saving", async () => {

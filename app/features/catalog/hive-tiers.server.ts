@@ -1,7 +1,9 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
+import { readThrough, type Kept } from "~/platform/db/read-caches.server";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
+import type { Platform } from "~/platform/runtime.server";
 
 /** Adoptions that hold a place in a tier's max_adoptions (cancelled and expired ones free it). */
 export const PLACE_HOLDING_STATUSES = ["pending", "active"] as const;
@@ -59,4 +61,13 @@ export async function listActiveTiers(db: Queryable): Promise<PublicTier[]> {
       isFull: row.maxAdoptions !== null && row.taken >= row.maxAdoptions,
     };
   });
+}
+
+/**
+ * The same, as the adoption pages show it: kept in memory until a tier or an adoption changes
+ * (on any instance), since every visit to the sponsor's portal asks for it.
+ */
+export function activeTiersForEveryPage(platform: Platform): Promise<PublicTier[]> {
+  const cache = platform.readCaches.cache<Kept<PublicTier[]>>("active-tiers", { maxEntries: 1, maxAgeMs: 10 * 60_000 });
+  return readThrough(cache, "active", () => listActiveTiers(platform.db));
 }

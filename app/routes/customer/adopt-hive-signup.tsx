@@ -9,7 +9,7 @@ import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/
 import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/booking.schema";
 import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { listActiveTiers } from "~/features/catalog/hive-tiers.server";
+import { activeTiersForEveryPage } from "~/features/catalog/hive-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
@@ -41,7 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const failures = loadFailures(platform.logger);
 
   if (tab === "hive") {
-    const tiers = await failures.load("Error loading tiers", [], () => listActiveTiers(platform.db));
+    const tiers = await failures.load("Error loading tiers", [], () => activeTiersForEveryPage(platform));
     const chosen = tiers.find((tier) => tier.id === params.get("tier") && !tier.isFull) ?? null;
     if (chosen && viewer.kind === "anonymous") {
       // Choosing a tier needs an account: sign in, then come back with the tier still chosen.

@@ -1,6 +1,6 @@
 import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "lucide-react";
 import { Link } from "react-router";
-import { listActiveTiers, type PublicTier } from "~/features/catalog/hive-tiers.server";
+import { activeTiersForEveryPage, type PublicTier } from "~/features/catalog/hive-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
@@ -24,9 +24,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(platformContext);
-  const failures = loadFailures(logger);
-  const tiers = await failures.load("Error loading tiers", [], () => listActiveTiers(db));
+  const platform = context.get(platformContext);
+  const failures = loadFailures(platform.logger);
+  const tiers = await failures.load("Error loading tiers", [], () => activeTiersForEveryPage(platform));
   return { tiers, failure: failures.first() };
 }
 
