@@ -1,6 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/hive-tiers.server";
@@ -10,6 +9,7 @@ import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
+import { CheckMark } from "~/ui/primitives/check-mark";
 import { buttonClasses, Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type AdoptionDraft } from "./adoption.schema";
@@ -79,7 +79,7 @@ function TierCard({ tier, selected }: { tier: PublicTier; selected: boolean }) {
         <ul className="mt-4 flex flex-col gap-1.5 text-sm text-ink">
           {tier.perks.map((perk) => (
             <li key={perk} className="flex gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-forest-700" />
+              <CheckMark className="mt-0.5 size-4 shrink-0 text-forest-700" />
               {perk}
             </li>
           ))}

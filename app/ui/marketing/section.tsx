@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { CheckMark } from "~/ui/primitives/check-mark";
 import { cn } from "~/ui/primitives/cn";
 
 type Tone = "cream" | "white" | "honey" | "dark";
@@ -127,9 +128,7 @@ export function CheckList({ items, className, dark = false }: { items: readonly 
     <ul className={cn("space-y-3", className)}>
       {items.map((item, index) => (
         <li key={index} className="flex gap-3">
-          <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false" className={cn("mt-1 size-5 shrink-0", dark ? "text-honey-300" : "text-forest-700")}>
-            <path d="M4 10.5 8.2 14.5 16 6" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+          <CheckMark className={cn("mt-1 size-5 shrink-0", dark ? "text-honey-300" : "text-forest-700")} />
           <span>{item}</span>
         </li>
       ))}
