@@ -1,4 +1,5 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "~/features/accounts/actor";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import type { Queryable } from "~/platform/db/client.server";
@@ -20,6 +21,15 @@ export type SponsorProfile = SponsorProfileValues & {
 
 /** The signed-in customer's own sponsor record with its tier, or null when there is none. */
 export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorProfile | null> {
+  // The latest request still pending, asked in the same statement: one round trip per visit.
+  const pendingTier = alias(hiveTiers, "pending_tier");
+  const latestPending = db
+    .select({ name: pendingTier.name })
+    .from(hiveAdoptions)
+    .innerJoin(pendingTier, eq(pendingTier.id, hiveAdoptions.tierId))
+    .where(and(eq(hiveAdoptions.userId, sponsors.userId), eq(hiveAdoptions.status, "pending")))
+    .orderBy(desc(hiveAdoptions.createdAt))
+    .limit(1);
   const [row] = await db
     .select({
       name: users.name,
@@ -31,6 +41,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
       tierName: hiveTiers.name,
       tierDescription: hiveTiers.description,
       tierPriceAnnual: hiveTiers.priceAnnual,
+      pendingTierName: sql<string | null>`(${latestPending})`,
     })
     .from(sponsors)
     .innerJoin(users, eq(users.id, sponsors.userId))
@@ -41,16 +52,16 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
     row.tierName === null
       ? null
       : { name: row.tierName, description: row.tierDescription ?? "", annualPriceCents: toCents(row.tierPriceAnnual ?? "0") };
-  const [pending] = tier
-    ? []
-    : await db
-        .select({ name: hiveTiers.name })
-        .from(hiveAdoptions)
-        .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
-        .where(and(eq(hiveAdoptions.userId, actor.userId), eq(hiveAdoptions.status, "pending")))
-        .orderBy(desc(hiveAdoptions.createdAt))
-        .limit(1);
-  return { name: row.name || null, companyName: row.companyName, address: row.address, phoneNumber: row.phoneNumber, createdAt: row.createdAt, memberSince: row.memberSince, tier, pendingTier: pending?.name ?? null };
+  return {
+    name: row.name || null,
+    companyName: row.companyName,
+    address: row.address,
+    phoneNumber: row.phoneNumber,
+    createdAt: row.createdAt,
+    memberSince: row.memberSince,
+    tier,
+    pendingTier: tier ? null : row.pendingTierName,
+  };
 }
 
 export type UpdateSponsorProfileResult =

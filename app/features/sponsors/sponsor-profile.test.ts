@@ -112,7 +112,15 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
     const guardian = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
     await insertAdoption(t.db, newcomer, guardian.id, { status: "cancelled" });
     expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ pendingTier: null });
-    await insertAdoption(t.db, newcomer, guardian.id, { status: "pending" });
+    await insertAdoption(t.db, newcomer, guardian.id, { status: "pending", createdAt: new Date(Date.now() - 60_000) });
     expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ tier: null, pendingTier: guardian.name });
+    // Of two requests still pending, the latest; another sponsor's never.
+    const steward = await insertTier(t.db, { name: `Steward ${crypto.randomUUID().slice(0, 6)}` });
+    await insertAdoption(t.db, newcomer, steward.id, { status: "pending" });
+    expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ pendingTier: steward.name });
+    expect(await getSponsorProfile(t.db, neighbour)).toMatchObject({ pendingTier: null });
+    // Once a tier is theirs, the request is no longer mentioned.
+    await t.db.update(sponsors).set({ tierId: guardian.id }).where(eq(sponsors.userId, newcomer.userId));
+    expect(await getSponsorProfile(t.db, newcomer)).toMatchObject({ tier: { name: guardian.name }, pendingTier: null });
   });
 });

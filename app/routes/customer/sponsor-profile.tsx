@@ -80,10 +80,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   if (actor.kind === "staff") return { view: "admin" as const, email: actor.email };
   const failures = loadFailures(platform.logger);
-  const loaded = await failures.load("Error loading profile", null, async () => ({
-    profile: await getSponsorProfile(platform.db, actor),
-    account: await getSponsorAccount(platform.db, actor),
-  }));
+  const loaded = await failures.load("Error loading profile", null, async () => {
+    const [profile, account] = await Promise.all([getSponsorProfile(platform.db, actor), getSponsorAccount(platform.db, actor)]);
+    return { profile, account };
+  });
   if (!loaded) return { view: "load-failed" as const, failure: failures.first()! };
   const { profile, account } = loaded;
   if (!profile) return { view: "not-found" as const };
