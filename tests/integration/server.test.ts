@@ -117,6 +117,22 @@ describe("the running server", () => {
     expect(withoutNonce(gz, gunzipSync(gz.body).toString())).toBe(withoutNonce(plain, html));
   });
 
+  it("sends a short answer of unknown length whole and uncompressed, and streams a longer one compressed", async () => {
+    const health = await rawGet(`${server.url}/api/health`, { "accept-encoding": "gzip, br" });
+    expect(health.headers["content-encoding"]).toBeUndefined();
+    expect(health.headers["content-length"]).toBe(String(health.body.length));
+    expect(health.headers.vary).toContain("Accept-Encoding");
+    expect(JSON.parse(health.body.toString())).toEqual({ status: "ok", database: "pglite" });
+
+    // A page's data for a navigation: longer than a kilobyte with the demo tiers.
+    const plain = await rawGet(`${server.url}/adopt-hive.data`, {});
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const gz = await rawGet(`${server.url}/adopt-hive.data`, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["content-length"]).toBeUndefined();
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
   it("compresses pages but never the event stream", async () => {
     const page = await rawGet(`${server.url}/`, { "accept-encoding": "gzip" });
     expect(page.headers["content-encoding"]).toBe("gzip");
