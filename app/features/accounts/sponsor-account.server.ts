@@ -1,5 +1,6 @@
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
+import { preparedFor } from "~/platform/db/prepared";
 import { sessions, sponsors, users } from "~/platform/db/schema";
 import type { Actor } from "./actor";
 
@@ -12,17 +13,22 @@ export type SponsorAccount = {
   activeSessions: number;
 };
 
-/** The account facts the sponsor profile shows to its own customer. */
-export async function getSponsorAccount(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorAccount> {
-  // Both facts in one statement: one round trip per visit.
-  const sponsor = db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.userId, actor.userId));
+// Both facts in one statement: one round trip per visit.
+const accountQuery = preparedFor((db) => {
+  const sponsor = db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.userId, users.id));
   const live = db
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, new Date())));
-  const [row] = await db
+    .where(and(eq(sessions.userId, users.id), gt(sessions.expiresAt, sql.placeholder("now"))));
+  return db
     .select({ hasSponsorRecord: sql<boolean>`exists(${sponsor})`, activeSessions: sql<number>`(${live})`.mapWith(Number) })
     .from(users)
-    .where(eq(users.id, actor.userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("sponsor_account");
+});
+
+/** The account facts the sponsor profile shows to its own customer. */
+export async function getSponsorAccount(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorAccount> {
+  const [row] = await accountQuery(db).execute({ userId: actor.userId, now: new Date() });
   return { email: actor.email, emailVerified: actor.emailVerified, hasSponsorRecord: row?.hasSponsorRecord === true, activeSessions: row?.activeSessions ?? 0 };
 }

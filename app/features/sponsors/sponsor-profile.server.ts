@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "~/features/accounts/actor";
 import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
 import type { Queryable } from "~/platform/db/client.server";
+import { preparedFor } from "~/platform/db/prepared";
 import { hiveAdoptions, hiveTiers, sponsors, users } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
@@ -19,8 +20,7 @@ export type SponsorProfile = SponsorProfileValues & {
   pendingTier: string | null;
 };
 
-/** The signed-in customer's own sponsor record with its tier, or null when there is none. */
-export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorProfile | null> {
+const profileQuery = preparedFor((db) => {
   // The latest request still pending, asked in the same statement: one round trip per visit.
   const pendingTier = alias(hiveTiers, "pending_tier");
   const latestPending = db
@@ -30,7 +30,7 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
     .where(and(eq(hiveAdoptions.userId, sponsors.userId), eq(hiveAdoptions.status, "pending")))
     .orderBy(desc(hiveAdoptions.createdAt))
     .limit(1);
-  const [row] = await db
+  return db
     .select({
       name: users.name,
       companyName: sponsors.companyName,
@@ -46,7 +46,13 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
     .from(sponsors)
     .innerJoin(users, eq(users.id, sponsors.userId))
     .leftJoin(hiveTiers, eq(hiveTiers.id, sponsors.tierId))
-    .where(eq(sponsors.userId, actor.userId));
+    .where(eq(sponsors.userId, sql.placeholder("userId")))
+    .prepare("sponsor_profile");
+});
+
+/** The signed-in customer's own sponsor record with its tier, or null when there is none. */
+export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorProfile | null> {
+  const [row] = await profileQuery(db).execute({ userId: actor.userId });
   if (!row) return null;
   const tier =
     row.tierName === null
