@@ -11,7 +11,8 @@ const MAX_WHOLE_BYTES = 4 * 1024 * 1024;
  * Compression for everything the app answers. A document rendered whole (app/entry.server.tsx:
  * it states its Content-Length) is compressed in one call on libuv's thread pool, so the main
  * thread renders the next request meanwhile (`encodeBody`, the fast way: cached public pages are
- * compressed the best way, once). Anything else streams through hono's compress.
+ * compressed the best way, once). Anything else of unknown length goes out whole and uncompressed
+ * when it is shorter than MIN_BYTES, and otherwise streams through hono's compress.
  */
 export function compression(contentTypeFilter: (type: string) => boolean): MiddlewareHandler {
   const streaming = compress({ contentTypeFilter, threshold: MIN_BYTES });
