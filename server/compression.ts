@@ -6,22 +6,23 @@ import { chooseEncoding, encodeBody } from "./page-cache";
 const MIN_BYTES = 1024;
 /** A larger document streams instead of being held whole. */
 const MAX_WHOLE_BYTES = 4 * 1024 * 1024;
+/** How much of a body of unknown length is read to learn whether it ends soon. */
+const HELD_BYTES = 256 * 1024;
 
 /**
  * Compression for everything the app answers. A document rendered whole (app/entry.server.tsx:
  * it states its Content-Length) is compressed in one call on libuv's thread pool, so the main
  * thread renders the next request meanwhile (`encodeBody`, the fast way: cached public pages are
- * compressed the best way, once). Anything else of unknown length goes out whole and uncompressed
- * when it is shorter than MIN_BYTES, and otherwise streams through hono's compress.
+ * compressed the best way, once). So is any other answer whose length is known or turns out
+ * short (holdIfShort); below MIN_BYTES it goes out as it is. Only a long body of unknown length
+ * streams through hono's compress.
  */
 export function compression(contentTypeFilter: (type: string) => boolean): MiddlewareHandler {
   const streaming = compress({ contentTypeFilter, threshold: MIN_BYTES });
   return async (c, next) => {
     await next();
-    if (!isWholeDocument(c)) {
-      if (mayCompressAsItStreams(c, contentTypeFilter)) await holdIfSmall(c);
-      return streaming(c, async () => {});
-    }
+    if (mayCompressAsItStreams(c, contentTypeFilter)) await holdIfShort(c);
+    if (!isWhole(c, contentTypeFilter)) return streaming(c, async () => {});
     varyOnAcceptEncoding(c);
     const encoding = chooseEncoding(c.req.header("accept-encoding"));
     if (encoding === "identity") return;
@@ -31,6 +32,9 @@ export function compression(contentTypeFilter: (type: string) => boolean): Middl
     const compressed = await encodeBody(body, encoding, "fast");
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(compressed.length));
+    // The bytes differ from the uncompressed ones: a strong validator would claim they do not.
+    const etag = headers.get("ETag");
+    if (etag && !etag.startsWith("W/")) headers.set("ETag", `W/${etag}`);
     // Hono merges the previous response's headers into a new one (its old Content-Length
     // included) unless the previous one is cleared first.
     c.res = undefined as unknown as Response;
@@ -61,17 +65,18 @@ function mayCompressAsItStreams(c: Context, contentTypeFilter: (type: string) =>
 }
 
 /**
- * Reads such a body up to MIN_BYTES. Most are shorter (an API's answer, a page's data for a
- * navigation): those go out whole with their length, uncompressed, since a compression stream
+ * Reads such a body up to HELD_BYTES. Nearly all end sooner (an API's answer, a page's data for
+ * a navigation): those get their length, so a short one goes out as it is (a compression stream
  * for a few hundred bytes costs more CPU than the request's own work and saves nothing on the
- * wire. A longer body streams on, compressed, from its first byte.
+ * wire) and a longer one is compressed in one call like a document. A body still going at
+ * HELD_BYTES streams on, compressed, from its first byte.
  */
-async function holdIfSmall(c: Context) {
+async function holdIfShort(c: Context) {
   const { status, headers } = c.res;
   const reader = c.res.body!.getReader();
   const head: Uint8Array[] = [];
   let size = 0;
-  while (size < MIN_BYTES) {
+  while (size < HELD_BYTES) {
     const { done, value } = await reader.read();
     if (done) {
       const whole = Buffer.concat(head);
@@ -99,12 +104,15 @@ async function holdIfSmall(c: Context) {
   c.res = new Response(body, { status, headers });
 }
 
-function isWholeDocument(c: Context): boolean {
+/** A compressible answer of known length, worth compressing and small enough to hold whole. */
+function isWhole(c: Context, contentTypeFilter: (type: string) => boolean): boolean {
   const { res } = c;
   const length = Number(res.headers.get("Content-Length"));
+  const type = res.headers.get("Content-Type");
   return (
     c.req.method === "GET" &&
-    (res.headers.get("Content-Type") ?? "").startsWith("text/html") &&
+    type !== null &&
+    contentTypeFilter(type) &&
     length >= MIN_BYTES &&
     length <= MAX_WHOLE_BYTES &&
     res.status !== 206 &&

@@ -117,7 +117,7 @@ describe("the running server", () => {
     expect(withoutNonce(gz, gunzipSync(gz.body).toString())).toBe(withoutNonce(plain, html));
   });
 
-  it("sends a short answer of unknown length whole and uncompressed, and streams a longer one compressed", async () => {
+  it("sends an answer of unknown length whole: uncompressed when short, compressed in one piece when longer", async () => {
     const health = await rawGet(`${server.url}/api/health`, { "accept-encoding": "gzip, br" });
     expect(health.headers["content-encoding"]).toBeUndefined();
     expect(health.headers["content-length"]).toBe(String(health.body.length));
@@ -128,9 +128,15 @@ describe("the running server", () => {
     const plain = await rawGet(`${server.url}/adopt-hive.data`, {});
     expect(plain.body.length).toBeGreaterThan(1024);
     const gz = await rawGet(`${server.url}/adopt-hive.data`, { "accept-encoding": "gzip" });
+    const br = await rawGet(`${server.url}/adopt-hive.data`, { "accept-encoding": "gzip, br" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
-    expect(gz.headers["content-length"]).toBeUndefined();
+    expect(br.headers["content-encoding"]).toBe("br");
+    for (const answer of [plain, gz, br]) {
+      expect(answer.headers["content-length"]).toBe(String(answer.body.length));
+      expect(answer.headers.vary).toContain("Accept-Encoding");
+    }
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
   });
 
   it("compresses pages but never the event stream", async () => {
