@@ -4,7 +4,7 @@ import { chooseEncoding, encodeBody } from "./page-cache";
 
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_BYTES = 1024;
-/** A larger document streams instead of being held whole. */
+/** A larger answer streams instead of being held whole. */
 const MAX_WHOLE_BYTES = 4 * 1024 * 1024;
 /** How much of a body of unknown length is read to learn whether it ends soon. */
 const HELD_BYTES = 256 * 1024;
@@ -47,20 +47,28 @@ function varyOnAcceptEncoding(c: Context) {
   if (!vary?.toLowerCase().includes("accept-encoding")) c.res.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
 }
 
-/** A body of unknown length that hono's compress would put through a compression stream. */
-function mayCompressAsItStreams(c: Context, contentTypeFilter: (type: string) => boolean): boolean {
+/** An answer the middleware may compress at all: its type is compressible and nothing forbids it. */
+function mayCompress(c: Context, contentTypeFilter: (type: string) => boolean): boolean {
   const { res } = c;
   const type = res.headers.get("Content-Type");
   return (
-    res.body !== null &&
-    c.req.method !== "HEAD" &&
     res.status !== 206 &&
-    !res.headers.has("Content-Length") &&
     !res.headers.has("Content-Encoding") &&
-    !res.headers.has("Transfer-Encoding") &&
     type !== null &&
     contentTypeFilter(type) &&
     !/no-transform/i.test(res.headers.get("Cache-Control") ?? "")
+  );
+}
+
+/** Such an answer of unknown length, which hono's compress would put through a compression stream. */
+function mayCompressAsItStreams(c: Context, contentTypeFilter: (type: string) => boolean): boolean {
+  const { res } = c;
+  return (
+    res.body !== null &&
+    c.req.method !== "HEAD" &&
+    !res.headers.has("Content-Length") &&
+    !res.headers.has("Transfer-Encoding") &&
+    mayCompress(c, contentTypeFilter)
   );
 }
 
@@ -104,19 +112,8 @@ async function holdIfShort(c: Context) {
   c.res = new Response(body, { status, headers });
 }
 
-/** A compressible answer of known length, worth compressing and small enough to hold whole. */
+/** Such an answer of known length, worth compressing and small enough to hold whole. */
 function isWhole(c: Context, contentTypeFilter: (type: string) => boolean): boolean {
-  const { res } = c;
-  const length = Number(res.headers.get("Content-Length"));
-  const type = res.headers.get("Content-Type");
-  return (
-    c.req.method === "GET" &&
-    type !== null &&
-    contentTypeFilter(type) &&
-    length >= MIN_BYTES &&
-    length <= MAX_WHOLE_BYTES &&
-    res.status !== 206 &&
-    !res.headers.has("Content-Encoding") &&
-    !/no-transform/i.test(res.headers.get("Cache-Control") ?? "")
-  );
+  const length = Number(c.res.headers.get("Content-Length"));
+  return c.req.method === "GET" && length >= MIN_BYTES && length <= MAX_WHOLE_BYTES && mayCompress(c, contentTypeFilter);
 }
