@@ -1,5 +1,3 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
 import {
   RouterContextProvider,
   ServerRouter,
@@ -8,6 +6,7 @@ import {
 } from "react-router";
 import { classifyError } from "./platform/errors/classify";
 import { rewriteDocumentScripts } from "./platform/html/document-scripts.server";
+import { renderDocument } from "./platform/html/render-document.server";
 import { NonceProvider } from "./platform/nonce";
 import { defersHydration } from "./platform/page-handle";
 import { flashToastContext, requestInfoContext, serverPlatformContext, type RequestInfo } from "./platform/request-context";
@@ -24,10 +23,9 @@ export const streamTimeout = 5_000;
  * run before rendering starts and no route streams deferred data, so the shell React could send
  * early is already nearly the whole page; one piece costs one compression call
  * (server/compression.ts) and one write instead of a stream of small chunks through three stream
- * adapters, about a fifth of a signed-in page's server time. The status is final once the whole
- * page has rendered.
+ * adapters. The status is final once the whole page has rendered.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -38,51 +36,29 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestInfoContext);
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellReady = false;
-    const chunks: Buffer[] = [];
-    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        const html = rewriteDocumentScripts(Buffer.concat(chunks).toString("utf8"), { deferHydration: defersHydrationNow(routerContext, loadContext) });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(Buffer.byteLength(html)));
-        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellReady = true;
-        },
-        onAllReady() {
-          pipe(document);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell reach handleError through React Router.
-          if (shellReady) void logError(error, request, loadContext.get(serverPlatformContext));
-        },
-      },
-    );
+  const app = (
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  const { html, failed } = await renderDocument(app, routerContext, {
+    nonce,
+    timeoutMs: streamTimeout + 1000,
+    onError: (error) => void logError(error, request, loadContext.get(serverPlatformContext)),
   });
+  const body = Buffer.from(rewriteDocumentScripts(html, { deferHydration: defersHydrationNow(routerContext, loadContext) }));
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(body.length));
+  const response = new Response(body, { headers: responseHeaders, status: failed ? 500 : responseStatusCode });
+  documentBodies.set(response, body);
+  return response;
 }
+
+/**
+ * The bytes of each document rendered here, by its Response: the server compresses a document
+ * from them (apiary.documentBody) instead of reading them back through the Response's stream.
+ */
+const documentBodies = new WeakMap<Response, Buffer<ArrayBuffer>>();
 
 /**
  * A page that defers its hydration (PageHandle) does so only for a plain view of it: a toast or
@@ -120,6 +96,8 @@ export const apiary = {
   createPlatform: (env: Env, logger?: Logger, options: PlatformOptions = {}) => createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers }),
   closePlatform,
   withTableAccess,
+  /** The bytes of a document this bundle rendered, if `response` is one (see documentBodies). */
+  documentBody: (response: Response): Buffer<ArrayBuffer> | undefined => documentBodies.get(response),
   createLoadContext(platform: Platform, info: RequestInfo) {
     const context = new RouterContextProvider();
     context.set(serverPlatformContext, platform);

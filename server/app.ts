@@ -119,6 +119,9 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
   const publicOrigin = new URL(publicUrl).origin;
   const https = publicOrigin.startsWith("https:");
   const isPublicPage = publicPageMatcher(build);
+  // A rendered document's bytes come straight from the bundle; reading them back through the
+  // Response's stream cost more than compressing them.
+  const bodyOf = async (response: Response) => entry.documentBody(response) ?? Buffer.from(await response.arrayBuffer());
 
   app.use(async (c, next) => {
     const incoming = c.req.header("x-request-id");
@@ -126,7 +129,8 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
     c.set("requestId", requestId);
     const started = performance.now();
     await next();
-    c.header("X-Request-Id", requestId);
+    // In place: c.header() on a finished response copies it into a new one, body and all.
+    c.res.headers.set("X-Request-Id", requestId);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const line = { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms };
     if (c.req.path.startsWith("/assets/")) logger.debug(line, "request");
@@ -135,7 +139,7 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
 
   // Outside the security headers: a page for the cache gets them (its policy then takes its
   // scripts' hashes), and a page from the cache already has them.
-  app.use(pageCacheFills({ pageCache, isPublicPage, withTableAccess: entry.withTableAccess }));
+  app.use(pageCacheFills({ pageCache, isPublicPage, withTableAccess: entry.withTableAccess, bodyOf }));
 
   app.use(
     secureHeaders({
@@ -162,7 +166,7 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
     }),
   );
 
-  const compressed = compression((type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type));
+  const compressed = compression((type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type), bodyOf);
   app.use((c, next) => (c.get("pageCacheFill") ? next() : compressed(c, next)));
 
   // Uploaded images kept on this machine: their names are new for every upload, so they never change.
@@ -209,6 +213,7 @@ type PageCacheFillOptions = {
   pageCache: PageCache;
   isPublicPage: (pathname: string) => boolean;
   withTableAccess: ApiaryEntry["withTableAccess"];
+  bodyOf: (response: Response) => Promise<Buffer<ArrayBuffer>>;
 };
 
 /**
@@ -216,7 +221,7 @@ type PageCacheFillOptions = {
  * and drops the cached pages that read what any other request wrote, as soon as it is done:
  * the change feed tells every instance too, a moment later.
  */
-function pageCacheFills({ pageCache, isPublicPage, withTableAccess }: PageCacheFillOptions): MiddlewareHandler<AppEnv> {
+function pageCacheFills({ pageCache, isPublicPage, withTableAccess, bodyOf }: PageCacheFillOptions): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.env.incoming;
     if (c.req.method !== "GET" || !isAnonymousRequest(c.req.method, incoming.headers) || !isPublicPage(c.req.path)) {
@@ -244,7 +249,7 @@ function pageCacheFills({ pageCache, isPublicPage, withTableAccess }: PageCacheF
     c.set("pageCacheFill", true);
     const { access } = await withTableAccess(next);
     const response = c.res;
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = await bodyOf(response);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (name !== "content-length" && name !== "set-cookie") headers[name] = value;

@@ -14,6 +14,8 @@ export type ApiaryEntry = {
   createLoadContext(platform: Platform, info: RequestInfo): RouterContextProvider;
   /** The tables `work`'s queries read and wrote (through the bundle's own database module). */
   withTableAccess<T>(work: () => Promise<T>): Promise<{ value: T; access: TableAccess }>;
+  /** The bytes of a document the bundle rendered, without reading `response`'s body. */
+  documentBody(response: Response): Buffer<ArrayBuffer> | undefined;
 };
 
 export async function loadBuild(root: string) {

@@ -17,7 +17,7 @@ const HELD_BYTES = 256 * 1024;
  * short (holdIfShort); below MIN_BYTES it goes out as it is. Only a long body of unknown length
  * streams through hono's compress.
  */
-export function compression(contentTypeFilter: (type: string) => boolean): MiddlewareHandler {
+export function compression(contentTypeFilter: (type: string) => boolean, bodyOf: (response: Response) => Promise<Buffer<ArrayBuffer>>): MiddlewareHandler {
   const streaming = compress({ contentTypeFilter, threshold: MIN_BYTES });
   return async (c, next) => {
     await next();
@@ -28,7 +28,7 @@ export function compression(contentTypeFilter: (type: string) => boolean): Middl
     if (encoding === "identity") return;
 
     const { status, headers } = c.res;
-    const body = Buffer.from(await c.res.arrayBuffer());
+    const body = await bodyOf(c.res);
     const compressed = await encodeBody(body, encoding, "fast");
     headers.set("Content-Encoding", encoding);
     headers.set("Content-Length", String(compressed.length));

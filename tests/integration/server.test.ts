@@ -105,6 +105,11 @@ describe("the running server", () => {
     const gz = await rawGet(`${server.url}/customer-auth`, { "accept-encoding": "gzip" });
     const html = plain.body.toString();
     expect(html).toMatch(/^<!DOCTYPE html><html[\s\S]*<\/html>$/);
+    // Nothing was left for the browser to render, and React Router's loader data, read whole
+    // before the page was rendered (render-document.server.ts), is in the page in one piece.
+    expect(html).not.toContain("<!--$!-->");
+    expect(html.match(/streamController\.enqueue\(/g)).toHaveLength(1);
+    expect(html).toContain("streamController.close()");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(br.headers["content-encoding"]).toBe("br");
     expect(gz.headers["content-encoding"]).toBe("gzip");
