@@ -41,11 +41,14 @@ export default async function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceProvider>
   );
-  const { html, failed } = await renderDocument(app, routerContext, {
+  const platform = loadContext.get(serverPlatformContext);
+  const { html, failed, streamed } = await renderDocument(app, routerContext, {
     nonce,
     timeoutMs: streamTimeout + 1000,
-    onError: (error) => void logError(error, request, loadContext.get(serverPlatformContext)),
+    onError: (error) => void logError(error, request, platform),
   });
+  // A page that always takes the slower way (a lazy component rendered on the server) shows here.
+  if (streamed) platform?.logger.debug({ path: new URL(request.url).pathname }, "page rendered by the streaming renderer");
   const body = Buffer.from(rewriteDocumentScripts(html, { deferHydration: defersHydrationNow(routerContext, loadContext) }));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.length));

@@ -32,7 +32,7 @@ describe("renderDocument", () => {
       rendered();
       return <p>Bees &amp; honey</p>;
     }
-    const { html, failed } = await renderDocument(
+    const { html, failed, streamed } = await renderDocument(
       <Page>
         <Honey />
       </Page>,
@@ -42,11 +42,12 @@ describe("renderDocument", () => {
     expect(failed).toBe(false);
     expect(html).toBe('<!DOCTYPE html><html lang="en"><head></head><body><p>Bees &amp; honey</p></body></html>');
     expect(rendered).toHaveBeenCalledTimes(1);
+    expect(streamed).toBe(false);
   });
 
   it("waits for a part that suspends instead of sending its fallback", async () => {
     const Late = lazy(async () => ({ default: () => <p>The calendar</p> }));
-    const { html, failed } = await renderDocument(
+    const { html, failed, streamed } = await renderDocument(
       <Page>
         <Suspense fallback={<p>Loading…</p>}>
           <Late />
@@ -58,6 +59,7 @@ describe("renderDocument", () => {
     expect(failed).toBe(false);
     expect(html).toContain("<p>The calendar</p>");
     expect(html).not.toContain("Loading…");
+    expect(streamed).toBe(true);
     expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
   });
 

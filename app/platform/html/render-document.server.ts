@@ -12,7 +12,13 @@ export type RenderDocumentOptions = {
   onError(error: unknown): void;
 };
 
-export type RenderedDocument = { html: string; failed: boolean };
+export type RenderedDocument = {
+  html: string;
+  /** An error was reported while rendering (the page says so where it happened). */
+  failed: boolean;
+  /** Rendered by the streaming renderer, because a part suspended or failed. */
+  streamed: boolean;
+};
 
 /**
  * A whole document, as one string. Every page is rendered whole before it is sent (see
@@ -34,7 +40,7 @@ export async function renderDocument(app: ReactNode, routerContext: EntryContext
     html = undefined;
   }
   // `<!--$!-->` opens a boundary the server gave up on and left to the browser.
-  if (html !== undefined && !html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: `<!DOCTYPE html>${html}`, failed: false };
+  if (html !== undefined && !html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: `<!DOCTYPE html>${html}`, failed: false, streamed: false };
   return renderStreamed(app, options);
 }
 
@@ -84,7 +90,7 @@ function renderStreamed(app: ReactNode, { nonce, timeoutMs, onError }: RenderDoc
       end() {
         clearTimeout(timeoutId);
         for (const error of errors) onError(error);
-        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed: errors.length > 0 });
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), failed: errors.length > 0, streamed: true });
       },
       destroy(error) {
         clearTimeout(timeoutId);
