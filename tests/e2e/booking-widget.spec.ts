@@ -39,7 +39,7 @@ test("a customer picks free dates on the calendar and books; booked and past day
 
   // Book two nights, then a day whose 2-night stay would run into them must be disabled.
   await widget(page).getByLabel("Nights").selectOption("2");
-  const stay = await freeStay(page.request, assetId, 2, { earliest: 5, within: 40, random: false });
+  const stay = await freeStay(page.request, assetId, 2, { earliest: 5, within: 40, random: false, oneMonth: true });
   const cell = await showDay(page, stay.checkIn);
   await expect(cell).not.toHaveAttribute("data-disabled", "true");
 
