@@ -47,15 +47,18 @@ describe("renderDocument", () => {
 
   it("waits for a part that suspends instead of sending its fallback", async () => {
     const Late = lazy(async () => ({ default: () => <p>The calendar</p> }));
+    const context = contextWith(['["loader', 'Data"]']);
     const { html, failed, streamed } = await renderDocument(
       <Page>
         <Suspense fallback={<p>Loading…</p>}>
           <Late />
         </Suspense>
       </Page>,
-      contextWith([]),
+      context,
       OPTIONS,
     );
+    // Read once already: the streaming render finds the loader data whole in the stream too.
+    expect(await new Response(context.serverHandoffStream).text()).toBe('["loaderData"]');
     expect(failed).toBe(false);
     expect(html).toContain("<p>The calendar</p>");
     expect(html).not.toContain("Loading…");

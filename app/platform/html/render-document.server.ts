@@ -32,7 +32,7 @@ export type RenderedDocument = {
  * rendered again by the streaming renderer, which waits for it and reports errors, as before.
  */
 export async function renderDocument(app: ReactNode, routerContext: EntryContext, options: RenderDocumentOptions): Promise<RenderedDocument> {
-  await readHydrationData(routerContext);
+  const hydrationData = await readHydrationData(routerContext);
   let html: string | undefined;
   try {
     html = renderToString(app);
@@ -41,6 +41,9 @@ export async function renderDocument(app: ReactNode, routerContext: EntryContext
   }
   // `<!--$!-->` opens a boundary the server gave up on and left to the browser.
   if (html !== undefined && !html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: `<!DOCTYPE html>${html}`, failed: false, streamed: false };
+  // The stream was read to its end: it is given again, whole, in case the component that writes
+  // it reads the stream rather than the cache (a React Router that no longer fills it).
+  if (hydrationData !== undefined) routerContext.serverHandoffStream = streamOf(hydrationData);
   return renderStreamed(app, options);
 }
 
@@ -52,9 +55,9 @@ const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
  * field of EntryContext), so the component that writes it into the page finds it ready instead
  * of waiting for each chunk. The page then carries it in one script rather than one per chunk.
  */
-export async function readHydrationData(routerContext: EntryContext) {
+export async function readHydrationData(routerContext: EntryContext): Promise<string | undefined> {
   const stream = routerContext.serverHandoffStream;
-  if (!stream || !routerContext.renderMeta || routerContext.renderMeta.streamCache) return;
+  if (!stream || !routerContext.renderMeta || routerContext.renderMeta.streamCache) return undefined;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
   let text = "";
@@ -66,6 +69,16 @@ export async function readHydrationData(routerContext: EntryContext) {
   text += decoder.decode();
   reader.releaseLock();
   routerContext.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: "" }) };
+  return text;
+}
+
+function streamOf(text: string) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text));
+      controller.close();
+    },
+  });
 }
 
 function settled(result: { done: boolean; value: string }) {
