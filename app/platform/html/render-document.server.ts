@@ -33,27 +33,32 @@ export type RenderedDocument = {
  */
 export async function renderDocument(app: ReactNode, routerContext: EntryContext, options: RenderDocumentOptions): Promise<RenderedDocument> {
   const hydrationData = await readHydrationData(routerContext);
-  let html: string | undefined;
-  try {
-    html = renderToString(app);
-  } catch {
-    html = undefined;
-  }
-  // `<!--$!-->` opens a boundary the server gave up on and left to the browser.
-  if (html !== undefined && !html.includes(CLIENT_RENDERED_BOUNDARY)) return { html: `<!DOCTYPE html>${html}`, failed: false, streamed: false };
+  const html = renderedWhole(app);
+  if (html !== undefined) return { html: `<!DOCTYPE html>${html}`, failed: false, streamed: false };
   // The stream was read to its end: it is given again, whole, in case the component that writes
   // it reads the stream rather than the cache (a React Router that no longer fills it).
   if (hydrationData !== undefined) routerContext.serverHandoffStream = streamOf(hydrationData);
   return renderStreamed(app, options);
 }
 
-const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+/** The page by the synchronous renderer, unless something in it threw or was left to the browser. */
+function renderedWhole(app: ReactNode): string | undefined {
+  let html: string;
+  try {
+    html = renderToString(app);
+  } catch {
+    return undefined;
+  }
+  // `<!--$!-->` opens a boundary the server gave up on and left to the browser.
+  return html.includes("<!--$!-->") ? undefined : html;
+}
 
 /**
  * Reads React Router's serialised loader data (the hydration data its `<Scripts>` put in the page)
- * to its end, and hands it over as one piece through the render's stream cache (a documented
- * field of EntryContext), so the component that writes it into the page finds it ready instead
- * of waiting for each chunk. The page then carries it in one script rather than one per chunk.
+ * to its end, and hands it over as one piece through the render's stream cache (a field of
+ * React Router's EntryContext type), so the component that writes it into the page finds it
+ * ready instead of waiting for each chunk. The page then carries it in one script, not one per
+ * chunk.
  */
 export async function readHydrationData(routerContext: EntryContext): Promise<string | undefined> {
   const stream = routerContext.serverHandoffStream;
