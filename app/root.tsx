@@ -9,7 +9,6 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
-import { Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import fontsCss from "./fonts.css?url";
@@ -25,6 +24,7 @@ import { flashToastContext, serverPlatformContext, platformContext } from "./pla
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
 import { FlashToast } from "./ui/toast/flash-toast";
+import { Toaster } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { ApplicationError } from "./ui/errors/application-error";

@@ -1,5 +1,7 @@
-import { createCookie, type Cookie } from "react-router";
-import type { Toast } from "./toast";
+import type { SubmissionResult } from "@conform-to/react";
+import { createCookie, data, redirect, type Cookie } from "react-router";
+import type { Refusal } from "./result";
+import { errorToast, type Toast } from "./toast";
 
 /**
  * One-shot toasts that survive a redirect ("flash"): set by an action, shown once by the
@@ -15,7 +17,7 @@ function toastCookie(secret: string) {
   return cookie;
 }
 
-export function toastHeader(toast: Toast, secret: string) {
+function toastHeader(toast: Toast, secret: string) {
   return toastCookie(secret).serialize({ ...toast, id: crypto.randomUUID() });
 }
 
@@ -29,4 +31,59 @@ export async function readToast(request: Request, secret: string): Promise<{ toa
 
 function isToast(value: unknown): value is Toast {
   return !!value && typeof value === "object" && typeof (value as Toast).title === "string";
+}
+
+/**
+ * The one way a route answers with a toast: a redirect that carries it to the next page (a flash
+ * cookie), or the form's own reply. Routes hold no toast literals: the words come from a
+ * feature's messages.ts, or from the command's result.
+ */
+
+/** Redirects to `to`; the next page shows `toast` once. Extra `headers` (a session cookie) go along. */
+export async function redirectWithToast(to: string, toast: Toast, secret: string, headers?: HeadersInit): Promise<Response> {
+  const all = new Headers(headers);
+  all.append("Set-Cookie", await toastHeader(toast, secret));
+  return redirect(to, { headers: all });
+}
+
+/** An answer that stays on the page (an action's data) with a toast, under `status`. */
+export function replyWithToast<Body extends object>(body: Body, toast: Toast | null, status = 200, headers?: HeadersInit) {
+  return data({ ...body, toast }, { status, headers });
+}
+
+/** Fields never sent back to a form: what was typed there is not kept. */
+const SECRET_FIELD = /password/i;
+
+export type RefusedReplyOptions = {
+  /** The toast's title when the refusal has none of its own (the screen's "Login Failed"). */
+  title: string;
+  /** What was sent, kept in the form for the next try (never a password or a field in `hideFields`). */
+  values?: Record<string, unknown>;
+  /** More fields not to send back (a one-time code). */
+  hideFields?: readonly string[];
+  /**
+   * The error at the top of the form (what browsers without JavaScript see, no toast there):
+   * the message (default), "Title: message", or none when the fields carry it.
+   */
+  formError?: "message" | "titled" | "none";
+};
+
+/**
+ * A command's refusal as the form's reply: Conform's shape (the errors under their fields, what
+ * was typed kept), an error toast with the refusal's message, and the refusal's status.
+ */
+export function replyRefused<Body extends object>(refusal: Refusal, options: RefusedReplyOptions, body = {} as Body) {
+  const title = refusal.title ?? options.title;
+  const hidden = new Set(options.hideFields);
+  const initialValue = Object.fromEntries(Object.entries(options.values ?? {}).filter(([key]) => !SECRET_FIELD.test(key) && !hidden.has(key)));
+  const formError = options.formError ?? "message";
+  const result: SubmissionResult<string[]> = {
+    status: "error",
+    initialValue: initialValue as SubmissionResult["initialValue"],
+    error: {
+      ...(formError === "none" ? {} : { "": [formError === "titled" ? `${title}: ${refusal.message}` : refusal.message] }),
+      ...refusal.fieldErrors,
+    },
+  };
+  return data({ ...body, result, toast: errorToast(title, refusal.message) }, { status: refusal.status });
 }

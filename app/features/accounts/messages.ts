@@ -15,3 +15,8 @@ export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
 
 export const ADMIN_SETUP_FAILED_MESSAGE = "Failed to create admin account.";
+
+/** Signing out (spec §5: the portal's and the header's words). */
+export const LOGGED_OUT_OF_PORTAL = { title: "Logged out", description: "You have been successfully logged out.", variant: "success" } as const;
+export const LOGGED_OUT = { title: "Logged out successfully", description: "See you next time!", variant: "success" } as const;
+export const SIGNED_OUT_OF_OTHER_DEVICES = { title: "Signed out of other devices", description: "Only this device is still signed in.", variant: "success" } as const;

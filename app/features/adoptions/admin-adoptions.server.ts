@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { isBackOfficeUser } from "~/features/accounts/roles.server";
-import { failed, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -138,7 +138,7 @@ const fieldsOf = (row: Pick<AdoptionRow, "userId" | "email" | "tierId" | "status
 });
 
 /** The account the dialog's e-mail names: a customer's (staff accounts do not adopt). */
-async function sponsorOf(tx: Queryable, email: string): Promise<{ userId: string; email: string } | CommandResult<never>> {
+async function sponsorOf(tx: Queryable, email: string): Promise<{ userId: string; email: string } | Refusal> {
   const [person] = await tx.select({ userId: users.id, email: users.email }).from(users).where(sql`lower(${users.email}) = ${email}`);
   if (!person) return failed(400, NO_SUCH_SPONSOR, { userEmail: [NO_SUCH_SPONSOR] });
   if (await isBackOfficeUser(tx, person.userId)) return failed(400, STAFF_CANNOT_ADOPT, { userEmail: [STAFF_CANNOT_ADOPT] });
@@ -149,7 +149,7 @@ async function sponsorOf(tx: Queryable, email: string): Promise<{ userId: string
  * Locks the tier (the adoption form locks it too) and, when the adoption comes to hold one of its
  * places, checks there is one left: max adoptions is kept whoever adds or reactivates adoptions.
  */
-async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adoptionId?: string): Promise<{ name: string } | CommandResult<never>> {
+async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adoptionId?: string): Promise<{ name: string } | Refusal> {
   const [tier] = isRecordId(tierId) ? await tx.select({ name: hiveTiers.name, maxAdoptions: hiveTiers.maxAdoptions }).from(hiveTiers).where(eq(hiveTiers.id, tierId)).for("update") : [];
   if (!tier) return failed(400, TIER_GONE, { tierId: [TIER_GONE] });
   if (holdsPlace && tier.maxAdoptions !== null && (await placesTaken(tx, tierId, adoptionId)) >= tier.maxAdoptions) {
@@ -162,7 +162,7 @@ async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adop
 export const HIVE_NOT_ACTIVE = "Choose an active hive: that one has failed, been retired or been deleted.";
 
 /** A hive newly given to an adoption must be an active one of the registry. */
-async function checkHive(tx: Queryable, hiveId: string | null, previous: string | null): Promise<CommandResult<never> | null> {
+async function checkHive(tx: Queryable, hiveId: string | null, previous: string | null): Promise<Refusal | null> {
   if (hiveId === null || hiveId === previous) return null;
   const [hive] = isRecordId(hiveId) ? await tx.select({ status: hives.status }).from(hives).where(eq(hives.id, hiveId)).for("share") : [];
   return hive?.status === "active" ? null : failed(400, HIVE_NOT_ACTIVE, { hiveId: [HIVE_NOT_ACTIVE] });
@@ -173,7 +173,7 @@ const holds = (status: AdoptionStatusName) => (PLACE_HOLDING_STATUSES as readonl
 const valuesOf = ({ userEmail: _email, ...fields }: AdoptionFieldsInput, sponsor: { userId: string; email: string }) => ({ ...fields, userId: sponsor.userId, email: sponsor.email });
 
 /** An adoption recorded by staff (by phone, at an event): the sponsor told if it starts active. */
-export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_adoptions", "create");
   const parsed = AddAdoptionSchema.safeParse(input);
@@ -201,7 +201,7 @@ export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promi
 }
 
 /** Changes an adoption. A status change does what changeToTell and followActiveAdoption say; saving it as it was does nothing. */
-export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_adoptions", "update");
   const parsed = EditAdoptionSchema.safeParse(input);
@@ -241,7 +241,7 @@ export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Pr
 }
 
 /** Deletes an adoption and its payments (a record made by mistake). Nobody is e-mailed: cancelling is how an adoption ends with the sponsor. */
-export async function deleteAdoption(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteAdoption(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_adoptions", "delete");
   const parsed = DeleteAdoptionSchema.safeParse(input);
@@ -266,7 +266,7 @@ export const FUTURE_PAYMENT = "The payment date cannot be in the future";
  * total is raised by the amount in the database (not read, added and written back), so two
  * people recording payments at once both count.
  */
-export async function recordPayment(ctx: BackOfficeContext, input: unknown, now = new Date()): Promise<CommandResult> {
+export async function recordPayment(ctx: BackOfficeContext, input: unknown, now = new Date()): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_adoptions", "update");
   const parsed = RecordPaymentSchema.safeParse(input);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -122,7 +122,7 @@ const fieldsOf = (row: { name: string; type: string; locationId: string; status:
 });
 
 
-export async function addAsset(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addAsset(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "create");
   const parsed = AddAssetSchema.safeParse(input);
@@ -144,7 +144,7 @@ export async function addAsset(ctx: BackOfficeContext, input: unknown): Promise<
  * Changes an asset. Closing it (maintenance, unavailable) while stays are booked ahead on it is
  * not done silently: the first attempt answers with those stays, and only "Save anyway" goes on.
  */
-export async function updateAsset(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateAsset(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "update");
   const parsed = EditAssetSchema.safeParse(input);
@@ -179,7 +179,7 @@ export async function updateAsset(ctx: BackOfficeContext, input: unknown): Promi
 export const stillHasBookings = (name: string, total: number) =>
   `${name} has ${total === 1 ? "a booking" : `${total} bookings`}, so it can't be deleted: their records would be lost. Mark it unavailable instead, and nobody can book it.`;
 
-export async function deleteAsset(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteAsset(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "delete");
   const parsed = DeleteAssetSchema.safeParse(input);

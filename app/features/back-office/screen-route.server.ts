@@ -1,13 +1,14 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { can, ForbiddenError } from "~/features/accounts/permissions";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { classifyError, type AppErrorRecord } from "~/platform/errors/classify";
-import { errorToast, type Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
-import type { CommandResult } from "./command";
+import { formValues } from "~/platform/form-values";
+import { failed, type Result } from "~/platform/result";
+import type { Toast } from "~/platform/toast";
+import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import type { BackOfficeContext } from "./context";
 import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "./list-params";
 import type { ScreenDeclaration } from "./screen";
@@ -70,9 +71,6 @@ export function askedRecordDialog(request: Request, can: { create: boolean; upda
   return null;
 }
 
-/** Field names never sent back to a form: what was typed there is not kept. */
-const SECRET_FIELD = /password/i;
-
 /**
  * A screen's form post: the intent names the command (only the declared ones), the command
  * checks permission and validates; success goes back to the list (dialog closed, list state
@@ -90,31 +88,21 @@ export async function runScreenCommand<Row>(
   const intent = String(form.get("intent") ?? "");
   const command = Object.hasOwn(screen.commands, intent) ? SCREEN_SERVERS[screen.id]!.commands[intent] : undefined;
   if (!command) throw data({ message: "Unknown action" }, { status: 400 });
-  const payload = Object.fromEntries([...form.keys()].map((key) => [key, form.getAll(key).length > 1 ? form.getAll(key) : form.get(key)]));
-  const result: CommandResult<unknown> = await command(ctx, payload).catch(async (error: unknown): Promise<CommandResult<unknown>> => {
+  const payload = formValues(form);
+  const result: Result<unknown> = await command(ctx, payload).catch(async (error: unknown): Promise<Result<unknown>> => {
     if (!(error instanceof ForbiddenError)) throw error;
     // A refusal is a security event: Activity shows who tried what.
     const userId = ctx.actor.kind === "anonymous" ? null : ctx.actor.userId;
     await recordAuditEvent(ctx.platform.db, { type: "refused", userId, details: { module: error.module, action: error.action, screen: screen.id, intent } }, ctx.meta);
-    return { ok: false, status: 403, message: error.message };
+    return failed(403, error.message);
   });
   if (!result.ok) {
     const titled = failureTitles[intent] ?? "Error";
-    const failureTitle = result.title ?? (typeof titled === "function" ? titled(result) : titled);
-    const initialValue = Object.fromEntries(Object.entries(payload).filter(([key]) => !SECRET_FIELD.test(key)));
-    return data(
-      {
-        intent,
-        // Conform's reply shape: the errors under their fields, what was typed kept (no-JS too).
-        result: { status: "error" as const, initialValue, error: { "": [result.message], ...result.fieldErrors } },
-        toast: errorToast(failureTitle, result.message),
-      },
-      { status: result.status },
-    );
+    return replyRefused(result, { title: typeof titled === "function" ? titled(result) : titled, values: payload }, { intent });
   }
   const url = new URL(args.request.url);
   const listParams = parseListParams(url.searchParams, screen.list);
   const dialog = url.searchParams.get("dialog");
   const back = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
-  throw redirect(back, { headers: { "Set-Cookie": await toastHeader(result.toast, ctx.platform.authSecret) } });
+  throw await redirectWithToast(back, result.toast ?? { title: "Saved", variant: "success" }, ctx.platform.authSecret);
 }

@@ -13,14 +13,14 @@ import { addRolePermission, deleteRolePermission, listRolePermissions, updateRol
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
 import { listUsers, replaceUserRoles, updateUserProfile } from "~/features/users/users.server";
-import type { CommandResult } from "./command";
+import type { Result } from "~/platform/result";
 import type { BackOfficeContext } from "./context";
 import type { ListParams } from "./list-params";
 
 /** The server half of a screen: its list query and its commands, each checking permission itself. */
 export type ScreenServer = {
   list(ctx: BackOfficeContext, params: ListParams, page?: { limit: number; offset: number }): Promise<{ rows: unknown[]; total: number }>;
-  commands: Record<string, (ctx: BackOfficeContext, input: unknown) => Promise<CommandResult<unknown>>>;
+  commands: Record<string, (ctx: BackOfficeContext, input: unknown) => Promise<Result<unknown>>>;
 };
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */

@@ -1,6 +1,6 @@
 import type { Platform } from "~/platform/runtime.server";
 import { deleteImage, storeImage, type StoredImage } from "~/platform/storage/images.server";
-import { failedAs, type CommandResult } from "./command";
+import { failedAs, type Result } from "~/platform/result";
 
 /** The spec's "Upload failed", with the reason, under the field. */
 const uploadFailed = (field: string, reason: string) => failedAs("Upload failed", 400, reason, { [field]: [reason] });
@@ -10,7 +10,7 @@ const uploadFailed = (field: string, reason: string) => failedAs("Upload failed"
  * runs the write, and removes what it replaced once committed — or what it stored, if the write
  * did not happen.
  */
-export async function withImages<T>(platform: Pick<Platform, "storage" | "logger">, files: File[], field: string, write: (images: StoredImage[]) => Promise<{ result: CommandResult<T>; replaced?: StoredImage[] }>): Promise<CommandResult<T>> {
+export async function withImages<T>(platform: Pick<Platform, "storage" | "logger">, files: File[], field: string, write: (images: StoredImage[]) => Promise<{ result: Result<T>; replaced?: StoredImage[] }>): Promise<Result<T>> {
   const images: StoredImage[] = [];
   for (const file of files) {
     const outcome = await storeImage(platform.storage, file);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, failedAs, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
+import { failed, failedAs, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -190,7 +190,7 @@ async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: S
 type Target = { id: string; name: string; locationId: string; locationName: string };
 
 /** Locks the asset the stay is for (one booking write per asset at a time, as on the site), checking it is at the chosen location. */
-async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: string }): Promise<Target | CommandResult<never>> {
+async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: string }): Promise<Target | Refusal> {
   const [asset] = await tx
     .select({ id: assets.id, name: assets.name, locationId: assets.locationId, locationName: locations.name })
     .from(assets)
@@ -204,7 +204,7 @@ async function lockTarget(tx: Queryable, fields: { assetId: string; locationId: 
 
 
 /** Runs a booking write; the exclusion constraint's refusal becomes Booking Conflict naming the stay in the way. */
-async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; checkInDate: string; checkOutDate: string; id?: string }, write: () => Promise<CommandResult<T>>): Promise<CommandResult<T>> {
+async function refusingOverlaps<T>(db: Queryable, stay: { assetId: string; checkInDate: string; checkOutDate: string; id?: string }, write: () => Promise<Result<T>>): Promise<Result<T>> {
   try {
     return await retryOnDeadlock(write, { retryIf: referenceTaken });
   } catch (error) {
@@ -218,7 +218,7 @@ const checkIds = (fields: { locationId: string; assetId: string }) =>
   isRecordId(fields.locationId) && isRecordId(fields.assetId) ? null : failed(400, ASSET_GONE, { assetId: [ASSET_GONE] });
 
 /** A booking recorded by staff (a phone or walk-in booking): experience rv_glamping (the spec's default), the guest told by e-mail. */
-export async function addBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addBooking(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "bookings", "create");
   const parsed = AddBookingSchema.safeParse(input);
@@ -245,7 +245,7 @@ export async function addBooking(ctx: BackOfficeContext, input: unknown): Promis
 }
 
 /** Changes a booking. Saving it as it was writes nothing and e-mails nobody. */
-export async function updateBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateBooking(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "bookings", "update");
   const parsed = EditBookingSchema.safeParse(input);
@@ -280,7 +280,7 @@ export async function updateBooking(ctx: BackOfficeContext, input: unknown): Pro
 }
 
 /** Deletes a booking record. The guest is not e-mailed: cancelling is how a stay is called off with them (the dialog says so). */
-export async function deleteBooking(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteBooking(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "bookings", "delete");
   const parsed = DeleteBookingSchema.safeParse(input);

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
 import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
@@ -8,11 +7,12 @@ import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { formatDay } from "~/ui/format";
 import { Button } from "~/ui/primitives/button";
+import { showToast } from "~/ui/toast/show-toast";
 import { useToast } from "~/ui/toast/use-toast";
 import type { BookableAsset } from "./availability.server";
 import { saveBookingDraft, useBookingDraft, type BookingDraft } from "./booking-draft";
 import { MAX_GUESTS } from "./booking-limits";
-import { missingInformation, type BookingField } from "./messages";
+import { AUTHENTICATION_REQUIRED, missingInformation, type BookingField } from "./messages";
 import { addDays, canCheckIn, isNightBooked, localDay, overlapsAny, type BookedRange } from "./stay-dates";
 
 // The calendar shows once an asset is chosen: its code loads then, not with the page.
@@ -108,7 +108,7 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!user) {
-      toast.error("Authentication Required", { description: "Please log in to reserve your dates." });
+      showToast(AUTHENTICATION_REQUIRED);
       keepDraft();
       void navigate(signInHref);
       return;
@@ -121,8 +121,7 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
       ...(!email.trim() ? (["email"] as const) : []),
     ];
     if (missing.length > 0 || !checkIn) {
-      const { title, description } = missingInformation(missing);
-      toast.error(title, { description, id: "missing-information" });
+      showToast({ ...missingInformation(missing), variant: "error", id: "missing-information" });
       return;
     }
     void booking.submit(

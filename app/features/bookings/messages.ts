@@ -37,3 +37,6 @@ export const DATES_UNAVAILABLE = {
 /** What a guest is told once they cancelled their request (from their link or My Bookings), and when they could not. */
 export const BOOKING_CANCELLED = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
 export const COULD_NOT_CANCEL = "Could not cancel";
+
+/** The widget's answer to a visitor who is not signed in (spec: Reserve Your Dates). */
+export const AUTHENTICATION_REQUIRED = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -18,13 +18,13 @@ const ASSET_GONE = "This asset no longer exists.";
 const FEED_GONE = "That calendar is no longer followed.";
 export const duplicateFeed = "This asset already follows that calendar address.";
 
-const syncToast = (name: string, outcome: Awaited<ReturnType<typeof syncImport>>): CommandResult<null> =>
+const syncToast = (name: string, outcome: Awaited<ReturnType<typeof syncImport>>): Result<null> =>
   outcome.ok
     ? succeeded(null, `${name} calendar synced`, outcome.conflicts.length > 0 ? `${outcome.conflicts.length} of its events clash with bookings here: see the calendar's details.` : undefined)
     : failed(409, `${name}: ${outcome.error} The blocks from its last good sync are kept.`);
 
 /** Follows another site's feed; it is fetched at once, so staff see straight away whether it works. */
-export async function addCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function addCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "update");
   const parsed = AddCalendarImportSchema.safeParse(input);
@@ -45,7 +45,7 @@ export async function addCalendarImport(ctx: BackOfficeContext, input: unknown):
   return outcome.ok ? succeeded(null, `${name} calendar added`, `${outcome.blocks} ${outcome.blocks === 1 ? "block" : "blocks"} from it.`) : syncToast(name, outcome);
 }
 
-export async function removeCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function removeCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "update");
   const parsed = CalendarImportSchema.safeParse(input);
@@ -60,7 +60,7 @@ export async function removeCalendarImport(ctx: BackOfficeContext, input: unknow
   });
 }
 
-export async function syncCalendarNow(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function syncCalendarNow(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor } = ctx;
   assertCan(actor, "assets", "update");
   const parsed = CalendarImportSchema.safeParse(input);
@@ -72,7 +72,7 @@ export async function syncCalendarNow(ctx: BackOfficeContext, input: unknown): P
 }
 
 /** Creates the asset's export link, or replaces it: the old address stops working at once. */
-export async function newCalendarLink(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function newCalendarLink(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "assets", "update");
   const parsed = CalendarLinkSchema.safeParse(input);

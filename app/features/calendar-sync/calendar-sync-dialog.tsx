@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, CalendarCheck, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { showToast } from "~/ui/toast/show-toast";
 import { formatMomentOf } from "~/features/back-office/format";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
@@ -11,6 +11,7 @@ import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { AddCalendarImportSchema } from "./calendar-sync.schema";
 import type { CalendarSync } from "./calendar-sync.server";
+import { ADDRESS_COPIED, COULD_NOT_COPY } from "./messages";
 
 /**
  * An asset's calendar sync, from the Assets screen: the address other sites subscribe to (copy,
@@ -24,8 +25,8 @@ export function CalendarSyncDialog({ sync, minutes, closeHref, lastResult }: { s
 
   async function copy(address: string) {
     await navigator.clipboard.writeText(address).then(
-      () => toast.success("Address copied"),
-      () => toast.error("Could not copy", { description: "Select the address and copy it by hand." }),
+      () => showToast(ADDRESS_COPIED),
+      () => showToast(COULD_NOT_COPY),
     );
   }
 

@@ -1,4 +1,4 @@
-import { failedAs, type CommandResult } from "~/features/back-office/command";
+import { failedAs, type Refusal } from "~/platform/result";
 import type { Queryable } from "~/platform/db/client.server";
 import { imageSources, type StoredImage, type UrlOf } from "~/platform/storage/image-sources";
 import type { CurrentImage } from "./current-image";
@@ -14,7 +14,7 @@ export type ImageChoice = { sent?: StoredImage; uploadId?: string; remove: boole
 export const UPLOAD_GONE = "The uploaded image is no longer there (uploads wait a day for their page to be saved). Choose it again.";
 
 /** The image after a save (claiming the upload inside the save's transaction), or the failure to show under `field`. */
-export async function chooseImage(tx: Queryable, field: string, choice: ImageChoice, current: ImageState): Promise<ImageState | CommandResult<never>> {
+export async function chooseImage(tx: Queryable, field: string, choice: ImageChoice, current: ImageState): Promise<ImageState | Refusal> {
   if (choice.sent) return { file: choice.sent, url: null };
   if (choice.uploadId) {
     const image = await claimUpload(tx, choice.uploadId);

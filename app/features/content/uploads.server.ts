@@ -1,6 +1,6 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
 import { can, ForbiddenError } from "~/features/accounts/permissions";
-import { failedAs, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { isRecordId } from "~/features/back-office/record-id";
 import type { Queryable } from "~/platform/db/client.server";
@@ -29,7 +29,7 @@ export const imageUrl = (storage: Platform["storage"], image: StoredImage) => st
  * re-encoded like every upload, kept as an unclaimed upload until a save claims it. Anyone who
  * may add or change the module's records may upload for it.
  */
-export async function uploadEditorImage(ctx: BackOfficeContext, module: UploadModule, file: unknown): Promise<CommandResult<UploadedImage>> {
+export async function uploadEditorImage(ctx: BackOfficeContext, module: UploadModule, file: unknown): Promise<Result<UploadedImage>> {
   const { platform, actor } = ctx;
   if (!can(actor, module, "create") && !can(actor, module, "update")) throw new ForbiddenError(module, "update");
   if (!(file instanceof Blob)) return failedAs("Upload failed", 400, "Choose an image file.", { file: ["Choose an image file."] });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -116,7 +116,7 @@ export async function placesTaken(tx: Queryable, tierId: string, exceptAdoptionI
   return Number(held?.n ?? 0);
 }
 
-export async function addTier(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addTier(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_tiers", "create");
   const parsed = AddTierSchema.safeParse(input);
@@ -135,7 +135,7 @@ export async function addTier(ctx: BackOfficeContext, input: unknown): Promise<C
  * Changes a tier. The tier row is locked while its places are counted (the adoption form locks it
  * too), so max adoptions cannot slip below the adoptions holding a place.
  */
-export async function updateTier(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateTier(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_tiers", "update");
   const parsed = EditTierSchema.safeParse(input);
@@ -167,7 +167,7 @@ export async function updateTier(ctx: BackOfficeContext, input: unknown): Promis
   );
 }
 
-export async function deleteTier(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteTier(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hive_tiers", "delete");
   const parsed = DeleteTierSchema.safeParse(input);

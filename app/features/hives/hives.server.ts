@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult, isFailure } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { withImages } from "~/features/back-office/with-images.server";
@@ -127,7 +127,7 @@ async function locationName(tx: Queryable, locationId: string) {
   return row?.name ?? null;
 }
 
-export async function addHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addHive(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hives", "create");
   const parsed = AddHiveSchema.safeParse(input);
@@ -156,7 +156,7 @@ type Move = { hiveId: string; hiveName: string; locationName: string; reason: st
  * (staff choose it, or the one with the fewest adoptions); each move is in the audit trail and
  * each sponsor is told why.
  */
-async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, moveTo: string | undefined, locationId: string): Promise<CommandResult<never> | { moved: number; to: string | null }> {
+async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, moveTo: string | undefined, locationId: string): Promise<Refusal | { moved: number; to: string | null }> {
   const held = await tx
     .select({ id: hiveAdoptions.id, email: hiveAdoptions.email, hiveName: hiveAdoptions.hiveName, status: hiveAdoptions.status, tierName: hiveTiers.name })
     .from(hiveAdoptions)
@@ -198,7 +198,7 @@ async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, 
 }
 
 
-export async function updateHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateHive(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hives", "update");
   const parsed = EditHiveSchema.safeParse(input);
@@ -239,7 +239,7 @@ export async function updateHive(ctx: BackOfficeContext, input: unknown): Promis
   });
 }
 
-export async function deleteHive(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteHive(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hives", "delete");
   const parsed = DeleteHiveSchema.safeParse(input);
@@ -267,7 +267,7 @@ export async function deleteHive(ctx: BackOfficeContext, input: unknown): Promis
  * Posts an update to a hive: its sponsors (active adoptions) see it in My Adoptions and get it by
  * e-mail, one each, with a link that stops these e-mails without signing in.
  */
-export async function postHiveUpdate(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function postHiveUpdate(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "hives", "update");
   const parsed = PostHiveUpdateSchema.safeParse(input);

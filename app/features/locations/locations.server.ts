@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -53,7 +53,7 @@ const GONE = "This location no longer exists.";
 const fieldsOf = (row: Pick<LocationRow, "name" | "address" | "amenities" | "timeZone">) => ({ name: row.name, address: row.address, amenities: row.amenities, timeZone: row.timeZone });
 
 
-export async function addLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addLocation(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "locations", "create");
   const parsed = AddLocationSchema.safeParse(input);
@@ -68,7 +68,7 @@ export async function addLocation(ctx: BackOfficeContext, input: unknown): Promi
   );
 }
 
-export async function updateLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateLocation(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "locations", "update");
   const parsed = EditLocationSchema.safeParse(input);
@@ -101,7 +101,7 @@ export function stillHasHives(name: string, hiveNames: readonly string[]) {
   return `${name} still has ${hiveNames.length === 1 ? "a hive" : `${hiveNames.length} hives`} (${listed}). Move them to another location in Hives, or delete them first.`;
 }
 
-export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteLocation(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "locations", "delete");
   const parsed = DeleteLocationSchema.safeParse(input);

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -103,7 +103,7 @@ const fieldsOf = (row: Pick<MenuItemRow, "label" | "path" | "isCustom" | "isVisi
 /** The item, locked until the transaction ends (an edit, a toggle and a delete cannot cross). */
 const lockItem = async (tx: Queryable, id: string) => (await tx.select().from(menuItems).where(eq(menuItems.id, id)).for("update"))[0];
 
-export async function addMenuItem(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "create");
   const parsed = AddMenuItemSchema.safeParse(input);
@@ -116,7 +116,7 @@ export async function addMenuItem(ctx: BackOfficeContext, input: unknown): Promi
   });
 }
 
-export async function updateMenuItem(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "update");
   const parsed = EditMenuItemSchema.safeParse(input);
@@ -135,7 +135,7 @@ export async function updateMenuItem(ctx: BackOfficeContext, input: unknown): Pr
   });
 }
 
-export async function deleteMenuItem(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "delete");
   const parsed = DeleteMenuItemSchema.safeParse(input);
@@ -153,7 +153,7 @@ export async function deleteMenuItem(ctx: BackOfficeContext, input: unknown): Pr
 }
 
 /** The row's switch: shown in the drawer or not. Asking for the state it already has changes nothing. */
-export async function setMenuItemVisibility(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function setMenuItemVisibility(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "update");
   const parsed = SetVisibilitySchema.safeParse(input);
@@ -177,7 +177,7 @@ export async function setMenuItemVisibility(ctx: BackOfficeContext, input: unkno
  * first, in id order (so two moves queue rather than deadlock), then read in the drawer's order
  * as it is once the locks are held: a move that waited works on the order the other one left.
  */
-export async function moveMenuItem(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function moveMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "update");
   const parsed = MoveMenuItemSchema.safeParse(input);

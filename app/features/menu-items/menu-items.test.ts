@@ -240,7 +240,7 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
     expect(after).toHaveLength(count);
     expect(after.map((item) => item.displayOrder)).toEqual(after.map((_, index) => index));
     expect(new Set(after.map((item) => item.id)).size).toBe(count);
-    const saved = results.filter((result) => result.ok && result.toast.title === "Menu order saved").length;
+    const saved = results.filter((result) => result.ok && result.toast?.title === "Menu order saved").length;
     const audits = await t.db.select().from(securityAuditLog).where(inArray(securityAuditLog.recordId, items.map((item) => item.id)));
     expect(audits).toHaveLength(saved);
   });

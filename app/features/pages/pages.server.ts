@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, isFailure, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -87,7 +87,7 @@ const auditFields = (page: { title: string; metaDescription: string | null; hero
   sectionsContent: page.sections.map((section) => section.content.length),
 });
 
-export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "create");
   const parsed = AddPageSchema.safeParse(input);
@@ -111,7 +111,7 @@ export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<C
   }));
 }
 
-export async function updatePage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updatePage(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "update");
   const parsed = EditPageSchema.safeParse(input);
@@ -120,7 +120,7 @@ export async function updatePage(ctx: BackOfficeContext, input: unknown): Promis
   if (!isRecordId(id)) return failed(404, GONE);
   let replaced: StoredImage[] = [];
   return withImages(platform, heroImage ? [heroImage] : [], "heroImage", async ([sent]) => {
-    const result = await platform.db.transaction(async (tx): Promise<CommandResult> => {
+    const result = await platform.db.transaction(async (tx): Promise<Result> => {
       const [current] = await tx.select().from(pages).where(eq(pages.id, id)).for("update");
       if (!current) return failed(404, GONE);
       const heroBefore: ImageState = { file: current.heroImageFile, url: current.heroImage };
@@ -145,7 +145,7 @@ export async function updatePage(ctx: BackOfficeContext, input: unknown): Promis
   });
 }
 
-export async function deletePage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deletePage(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "delete");
   const parsed = DeletePageSchema.safeParse(input);
@@ -154,7 +154,7 @@ export async function deletePage(ctx: BackOfficeContext, input: unknown): Promis
   if (!isRecordId(id)) return failed(404, GONE);
   let removed: StoredImage[] = [];
   return withImages(platform, [], "heroImage", async () => {
-    const result = await platform.db.transaction(async (tx): Promise<CommandResult> => {
+    const result = await platform.db.transaction(async (tx): Promise<Result> => {
       const [current] = await tx.delete(pages).where(eq(pages.id, id)).returning();
       if (!current) return failed(404, GONE);
       removed = current.heroImageFile ? [current.heroImageFile] : [];
@@ -170,7 +170,7 @@ export async function deletePage(ctx: BackOfficeContext, input: unknown): Promis
  * The page as the public would see it with the editor's fields, before saving: the same
  * sanitising and backgrounds as the live page, the chosen or current hero image.
  */
-export async function previewPage(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<PublicPage>> {
+export async function previewPage(ctx: BackOfficeContext, input: unknown): Promise<Result<PublicPage>> {
   const { platform, actor } = ctx;
   assertCan(actor, "pages", "view");
   const parsed = PreviewPageSchema.safeParse(input);

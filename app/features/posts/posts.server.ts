@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
-import { failed, invalid, isFailure, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, isFailure, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
@@ -66,7 +66,7 @@ type SavedPost = { title: string; slug: string; excerpt: string | null; content:
 const auditFields = (post: SavedPost, image: ImageState) => ({ title: post.title, slug: post.slug, excerpt: post.excerpt, contentLength: post.content.length, published: post.published, featuredImage: imageLabel(image) });
 
 /** The content as saved: reduced to the allow-list now, so what is stored is what is shown; nothing left is no content. */
-function savedContent(html: string): string | CommandResult<never> {
+function savedContent(html: string): string | Refusal {
   const content = sanitizeContentHtml(html);
   return content.replace(/<(?!img)[^>]*>/g, "").trim() || /<img\s/.test(content) ? content : failed(400, POST_MESSAGES.content, { content: [POST_MESSAGES.content] });
 }
@@ -74,7 +74,7 @@ function savedContent(html: string): string | CommandResult<never> {
 /** A post taking a slug that used to be another post's: the old address now means this one. */
 const freeOldAddress = (tx: Queryable, slug: string) => tx.delete(postSlugRedirects).where(eq(postSlugRedirects.slug, slug));
 
-export async function addPost(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ id: string }>> {
+export async function addPost(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "posts", "create");
   const parsed = AddPostSchema.safeParse(input);
@@ -101,7 +101,7 @@ export async function addPost(ctx: BackOfficeContext, input: unknown): Promise<C
   }));
 }
 
-export async function updatePost(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updatePost(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "posts", "update");
   const parsed = EditPostSchema.safeParse(input);
@@ -113,7 +113,7 @@ export async function updatePost(ctx: BackOfficeContext, input: unknown): Promis
   let replaced: StoredImage[] = [];
   return withImages(platform, featuredImage ? [featuredImage] : [], "featuredImage", async ([sent]) => {
     const result = await refuseDuplicate("slug", duplicatePostSlug(values.slug), () =>
-      platform.db.transaction(async (tx): Promise<CommandResult> => {
+      platform.db.transaction(async (tx): Promise<Result> => {
         const [current] = await tx.select().from(posts).where(eq(posts.id, id)).for("update");
         if (!current) return failed(404, GONE);
         const imageBefore: ImageState = { file: current.featuredImageFile, url: current.featuredImage };
@@ -145,7 +145,7 @@ export async function updatePost(ctx: BackOfficeContext, input: unknown): Promis
   });
 }
 
-export async function deletePost(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deletePost(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "posts", "delete");
   const parsed = DeletePostSchema.safeParse(input);
@@ -154,7 +154,7 @@ export async function deletePost(ctx: BackOfficeContext, input: unknown): Promis
   if (!isRecordId(id)) return failed(404, GONE);
   let removed: StoredImage[] = [];
   return withImages(platform, [], "featuredImage", async () => {
-    const result = await platform.db.transaction(async (tx): Promise<CommandResult> => {
+    const result = await platform.db.transaction(async (tx): Promise<Result> => {
       const [current] = await tx.delete(posts).where(eq(posts.id, id)).returning();
       if (!current) return failed(404, GONE);
       removed = current.featuredImageFile ? [current.featuredImageFile] : [];

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import type { StaffActor } from "~/features/accounts/actor";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionModule } from "~/features/accounts/permissions";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -98,7 +98,7 @@ export async function listDefinedRoles(db: Queryable): Promise<string[]> {
  * Adds a row: a new staff role is defined by its first row. One row per role and module: a
  * second one for the same pair is refused with a message that says which row to edit.
  */
-export async function addRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<RolePermissionRow>> {
+export async function addRolePermission(ctx: BackOfficeContext, input: unknown): Promise<Result<RolePermissionRow>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "role_permissions", "create");
   const parsed = AddRolePermissionSchema.safeParse(input);
@@ -135,7 +135,7 @@ export async function addRolePermission(ctx: BackOfficeContext, input: unknown):
 const GONE = "This permission row no longer exists.";
 
 /** The row a change is about, locked until the change commits, or why it may not be changed. */
-async function lockRowToChange(tx: Queryable, actor: StaffActor, id: string): Promise<RolePermissionRow | CommandResult<never>> {
+async function lockRowToChange(tx: Queryable, actor: StaffActor, id: string): Promise<RolePermissionRow | Refusal> {
   const [current] = isRecordId(id) ? await tx.select(rowColumns).from(rolePermissions).where(eq(rolePermissions.id, id)).for("update") : [];
   if (!current) return failed(404, GONE);
   const locked = lockedReason(actor, current.role);
@@ -143,7 +143,7 @@ async function lockRowToChange(tx: Queryable, actor: StaffActor, id: string): Pr
 }
 
 /** Changes a row's flags; its role and module stay as they are (locked in the dialog). */
-export async function updateRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<RolePermissionRow>> {
+export async function updateRolePermission(ctx: BackOfficeContext, input: unknown): Promise<Result<RolePermissionRow>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "role_permissions", "update");
   const parsed = EditRolePermissionSchema.safeParse(input);
@@ -179,7 +179,7 @@ export async function updateRolePermission(ctx: BackOfficeContext, input: unknow
 }
 
 /** Removes a row: the role's people lose that module at their next request. */
-export async function deleteRolePermission(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function deleteRolePermission(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "role_permissions", "delete");
   const parsed = DeleteRolePermissionSchema.safeParse(input);

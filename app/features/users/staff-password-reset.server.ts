@@ -4,7 +4,7 @@ import { recordChange } from "~/features/accounts/audit.server";
 import { limits } from "~/features/accounts/limits";
 import { weakPasswordReason } from "~/features/accounts/password-strength.server";
 import { deleteAllSessions } from "~/features/accounts/session.server";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { accounts, hiveAdoptions, sponsors, users } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
@@ -26,7 +26,7 @@ export async function resetPasswordByStaff(
   { platform, actor, meta }: BackOfficeContext,
   module: "users" | "sponsors" | "hive_adoptions",
   input: unknown,
-): Promise<CommandResult> {
+): Promise<Result> {
   assertCan(actor, module, "update");
   const parsed = StaffResetPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);

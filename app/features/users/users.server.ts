@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { recordChange } from "~/features/accounts/audit.server";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, worksInBackOffice } from "~/features/accounts/permissions";
 import { listRoles } from "~/features/accounts/roles.server";
-import { failed, invalid, succeeded, type CommandResult } from "~/features/back-office/command";
+import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
 import { containing } from "~/features/back-office/search";
@@ -97,7 +97,7 @@ export const ROLES_ADMIN_ONLY_MESSAGE = "Only an administrator can give or take 
  * administrator keeps theirs. The admin rows are locked while this runs, so two administrators
  * removing each other at the same moment cannot leave none.
  */
-export async function replaceUserRoles(ctx: BackOfficeContext, input: unknown): Promise<CommandResult<{ roles: string[] }>> {
+export async function replaceUserRoles(ctx: BackOfficeContext, input: unknown): Promise<Result<{ roles: string[] }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "users", "update");
   const parsed = ManageRolesSchema.safeParse(input);
@@ -136,7 +136,7 @@ export const PROFILE_ADMIN_ONLY = "Only an administrator can change the security
  * them by e-mail; turning it on makes them set it up at their next sign-in; first login makes
  * them choose a new password at their next sign-in.
  */
-export async function updateUserProfile(ctx: BackOfficeContext, input: unknown): Promise<CommandResult> {
+export async function updateUserProfile(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "users", "update");
   const parsed = EditProfileSchema.safeParse(input);

@@ -6,7 +6,7 @@ import { viewableScreens } from "~/features/back-office/viewable-screens";
 import { submitPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
 import { ForcedChangePasswordDialog } from "~/ui/admin/change-password-dialog";
 import { useToast } from "~/ui/toast/use-toast";
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const outcome = await submitPasswordChange(platform, admin, state.session.id, formData, meta);
   if (!outcome.ok) return data({ result: outcome.result, toast: outcome.toast }, { status: outcome.status });
-  throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": await toastHeader(outcome.toast, platform.authSecret) } });
+  throw await redirectWithToast(outcome.redirectTo, outcome.toast, platform.authSecret);
 }
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {

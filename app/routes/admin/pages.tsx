@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
@@ -32,6 +31,7 @@ import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
+import { showToast } from "~/ui/toast/show-toast";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/pages";
 
@@ -171,7 +171,7 @@ function usePreview() {
   const answer = fetcher.data;
   const [closed, setClosed] = useState<typeof answer>(undefined);
   useEffect(() => {
-    if (fetcher.state === "idle" && answer?.toast) toast.error(answer.toast.title, { description: answer.toast.description });
+    if (fetcher.state === "idle" && answer?.toast) showToast(answer.toast);
   }, [answer, fetcher.state]);
   return {
     busy: fetcher.state !== "idle",

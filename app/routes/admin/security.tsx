@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { ConfirmTotpSchema, CurrentSecondFactorSchema } from "~/features/accounts/admin.schema";
 import { requireStaff } from "~/features/accounts/admin-guard.server";
@@ -21,7 +21,7 @@ import {
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case CHANGE_PASSWORD_INTENT: {
       const outcome = await submitPasswordChange(platform, admin, session.id, formData, meta);
       if (!outcome.ok) return data<ActionData>({ intent, result: outcome.result, toast: outcome.toast }, { status: outcome.status });
-      throw redirect(outcome.redirectTo, { headers: { "Set-Cookie": await toastHeader(outcome.toast, platform.authSecret) } });
+      throw await redirectWithToast(outcome.redirectTo, outcome.toast, platform.authSecret);
     }
     case "start-2fa": {
       const started = await startTwoFactorSetup(platform, account);

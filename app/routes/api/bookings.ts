@@ -1,12 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, missingInformation, type BookingField } from "~/features/bookings/messages";
+import { AUTHENTICATION_REQUIRED, DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE, missingInformation, type BookingField } from "~/features/bookings/messages";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/bookings";
 
 /** The fields a booking needs, each with how the Missing Information toast names it. */
@@ -30,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = safeRedirectPath(form.returnTo, "/stanwood");
 
   if (actor.kind === "anonymous") {
-    const toast = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;
-    throw redirect(`/customer-auth?redirectTo=${encodeURIComponent(`${back}#reserve`)}`, { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+    throw await redirectWithToast(`/customer-auth?redirectTo=${encodeURIComponent(`${back}#reserve`)}`, AUTHENTICATION_REQUIRED, platform.authSecret);
   }
   const missing = REQUIRED.filter(([field]) => typeof form[field] !== "string" || !String(form[field]).trim()).map(([, name]) => name);
   if (missing.length > 0) {
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure("Booking Failed", GENERIC_BOOKING_FAILURE, 500);
   }
   const toast = { title: "Booking Request Submitted!", description: "Check your email for the confirmation details. We'll contact you to confirm your stay.", variant: "success" } as const;
-  throw redirect("/sponsor-profile?tab=bookings", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  throw await redirectWithToast("/sponsor-profile?tab=bookings", toast, platform.authSecret);
 }
 
 /** In the browser, a request that cannot reach the server gets the spec's fallback words instead of the error screen. */

@@ -1,10 +1,11 @@
 import { redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
+import { LOGGED_OUT, LOGGED_OUT_OF_PORTAL, SIGNED_OUT_OF_OTHER_DEVICES } from "~/features/accounts/messages";
 import { signOut, type SignOutScope } from "~/features/accounts/sign-out.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/logout";
 
 /**
@@ -19,18 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const from = form.get("from");
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const result = await signOut(platform, state, scope as SignOutScope, meta);
-  const headers = new Headers(result.headers);
-
-  if (scope === "others") {
-    headers.append("Set-Cookie", await toastHeader({ title: "Signed out of other devices", description: "Only this device is still signed in.", variant: "success" }, platform.authSecret));
-    return redirect(safeBack(request), { headers });
-  }
-  const toast =
-    from === "portal"
-      ? { title: "Logged out", description: "You have been successfully logged out.", variant: "success" as const }
-      : { title: "Logged out successfully", description: "See you next time!", variant: "success" as const };
-  headers.append("Set-Cookie", await toastHeader(toast, platform.authSecret));
-  return redirect(state.actor.kind === "staff" ? "/auth" : "/", { headers });
+  if (scope === "others") return redirectWithToast(safeBack(request), SIGNED_OUT_OF_OTHER_DEVICES, platform.authSecret, result.headers);
+  const toast = from === "portal" ? LOGGED_OUT_OF_PORTAL : LOGGED_OUT;
+  return redirectWithToast(state.actor.kind === "staff" ? "/auth" : "/", toast, platform.authSecret, result.headers);
 }
 
 export function loader() {

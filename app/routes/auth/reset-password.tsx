@@ -2,16 +2,16 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
-import { toast as sonner } from "sonner";
+import { data, Form, useNavigate, useNavigation } from "react-router";
 import { looksLikeResetToken, RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetPasswordIssueToast } from "~/features/accounts/recovery.schema";
 import { EXPIRED_LINK_TOAST, findResetToken, INVALID_LINK_TOAST, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
+import { showToast } from "~/ui/toast/show-toast";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/reset-password";
 
@@ -35,7 +35,7 @@ const SUCCESS_TOAST: Toast = {
 
 /** The spec: a missing or bad token goes to the admin login, with the reason as a toast. */
 async function leave(toast: Toast, secret: string) {
-  return redirect("/auth", { headers: { "Set-Cookie": await toastHeader(toast, secret) } });
+  return await redirectWithToast("/auth", toast, secret);
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -68,9 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await resetPasswordWithToken(platform, token, submission.value, meta);
   if (outcome.ok) {
     // Post/redirect/get: a reload shows the success page again instead of re-sending the form.
-    throw redirect(`/reset-password?done=${doneKey(outcome.loginPage)}`, {
-      headers: { "Set-Cookie": await toastHeader(SUCCESS_TOAST, platform.authSecret) },
-    });
+    throw await redirectWithToast(`/reset-password?done=${doneKey(outcome.loginPage)}`, SUCCESS_TOAST, platform.authSecret);
   }
   if (outcome.reason !== "refused") throw await leave(outcome.toast, platform.authSecret);
   // Also shown in the form itself, for browsers without JavaScript (no toasts there).
@@ -120,7 +118,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
         {...getFormProps(form)}
         onSubmit={(event) => {
           const problem = resetPasswordIssueToast(Object.fromEntries(new FormData(event.currentTarget)));
-          if (problem) sonner.error(problem.title, { description: problem.description, id: "reset-password-issue" });
+          if (problem) showToast({ ...problem, variant: "error", id: "reset-password-issue" });
           form.onSubmit(event);
         }}
         className="mt-6 flex flex-col gap-4"

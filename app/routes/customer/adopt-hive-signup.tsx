@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { authStateContext, type Actor } from "~/features/accounts/actor";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { adoptionDraftFrom, adoptionDraftPath, adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
@@ -14,7 +14,7 @@ import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import { pageMeta } from "~/ui/seo/page-meta";
 import { CustomerPortal } from "./customer-portal";
@@ -45,8 +45,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const chosen = tiers.find((tier) => tier.id === params.get("tier") && !tier.isFull) ?? null;
     if (chosen && viewer.kind === "anonymous") {
       // Choosing a tier needs an account: sign in, then come back with the tier still chosen.
-      const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
-      throw redirect(signInPath(adoptionDraftPath(PORTAL, chosen.id, adoptionDraftFrom(params))), { headers });
+      throw await redirectWithToast(signInPath(adoptionDraftPath(PORTAL, chosen.id, adoptionDraftFrom(params))), SIGN_IN_TO_ADOPT, platform.authSecret);
     }
     // Choices carried through a sign-in (see the action) fill the completion card again.
     const draft = chosen ? adoptionDraftFrom(params) : null;
@@ -106,15 +105,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? { detail: `Your reference: ${outcome.booking.code}.`, link: { label: "See your request", href: `/sponsor-profile/bookings/${outcome.booking.id}` } }
         : { detail: `Your reference: ${outcome.booking.code}. The e-mail we sent you has the details and a link to see or cancel your request.` }),
     };
-    throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+    throw await redirectWithToast("/", toast, platform.authSecret);
   }
 
   if (actor.kind === "anonymous") {
     // Signed out meanwhile (the session ended): sign in, then find the card as it was filled in.
-    const headers = { "Set-Cookie": await toastHeader({ ...SIGN_IN_TO_ADOPT, variant: "error" }, platform.authSecret) };
     const tierId = formData.get("tierId");
     const back = typeof tierId === "string" && tierId ? adoptionDraftPath(PORTAL, tierId, adoptionDraftFrom(formDataParams(formData))) : PORTAL;
-    throw redirect(signInPath(back), { headers });
+    throw await redirectWithToast(signInPath(back), SIGN_IN_TO_ADOPT, platform.authSecret);
   }
   const submission = parseWithZod(formData, { schema: AdoptionRequestSchema });
   if (submission.status !== "success") {
@@ -135,7 +133,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     variant: "success",
     link: { label: "See your adoption", href: "/sponsor-profile?tab=adoptions" },
   } satisfies Toast;
-  throw redirect("/", { headers: { "Set-Cookie": await toastHeader(toast, platform.authSecret) } });
+  throw await redirectWithToast("/", toast, platform.authSecret);
 }
 
 function formDataParams(formData: FormData) {

@@ -1,11 +1,11 @@
-import { data, redirect, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { cancelFromLink } from "~/features/bookings/cancel-booking.server";
 import { BOOKING_CANCELLED, COULD_NOT_CANCEL } from "~/features/bookings/messages";
 import { findGuestStay } from "~/features/bookings/guest-stay.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/guest-stay";
@@ -32,7 +32,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
   }
-  throw redirect(`/stay/${params.token}`, { headers: { "Set-Cookie": await toastHeader(BOOKING_CANCELLED, platform.authSecret) } });
+  throw await redirectWithToast(`/stay/${params.token}`, BOOKING_CANCELLED, platform.authSecret);
 }
 
 export default function GuestStay({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { findMyBooking } from "~/features/bookings/my-bookings.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/my-booking";
 
@@ -33,7 +33,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const { actor } = context.get(authStateContext);
   const outcome = await cancelMyBooking(platform, actor, params.id, { clientAddress: context.get(requestInfoContext).clientAddress });
   if (!outcome.ok) return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
-  throw redirect(`/sponsor-profile/bookings/${params.id}`, { headers: { "Set-Cookie": await toastHeader(BOOKING_CANCELLED, platform.authSecret) } });
+  throw await redirectWithToast(`/sponsor-profile/bookings/${params.id}`, BOOKING_CANCELLED, platform.authSecret);
 }
 
 export default function MyBooking({ loaderData, actionData }: Route.ComponentProps) {

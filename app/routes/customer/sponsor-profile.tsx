@@ -22,7 +22,7 @@ import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDate, formatDay } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
@@ -68,15 +68,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
   if (actor.kind === "anonymous") {
     // Also where the e-mail link lands for someone not signed in on this browser.
-    const headers = new Headers();
-    if (outcome) headers.append("Set-Cookie", await toastHeader(verificationLinkToast(outcome, false), platform.authSecret));
-    throw redirect(`/customer-auth?redirectTo=${encodeURIComponent(cleanPath(url))}`, { headers });
+    const signIn = `/customer-auth?redirectTo=${encodeURIComponent(cleanPath(url))}`;
+    throw outcome ? await redirectWithToast(signIn, verificationLinkToast(outcome, false), platform.authSecret) : redirect(signIn);
   }
   if (outcome) {
     // Only the account's real state earns "Email Verified"; anyone can type ?verified=1.
     const show = outcome === "failed" || actor.emailVerified;
-    const headers = show ? { "Set-Cookie": await toastHeader(verificationLinkToast(outcome, true), platform.authSecret) } : undefined;
-    throw redirect(cleanPath(url), { headers });
+    throw show ? await redirectWithToast(cleanPath(url), verificationLinkToast(outcome, true), platform.authSecret) : redirect(cleanPath(url));
   }
   if (actor.kind === "staff") return { view: "admin" as const, email: actor.email };
   const failures = loadFailures(platform.logger);
@@ -128,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await updateSponsorProfile(platform.db, actor, submission.payload);
     if (!result.ok) return failed(result.message, result.status);
     const saved: Toast = { title: "Profile updated", description: "Your changes have been saved.", variant: "success" };
-    throw redirect(profileTabHref("profile"), { headers: { "Set-Cookie": await toastHeader(saved, platform.authSecret) } });
+    throw await redirectWithToast(profileTabHref("profile"), saved, platform.authSecret);
   }
 
   if (actor.kind === "staff" || intent !== "resend-verification") return data({ intent, result: null, toast: null }, { status: 400 });

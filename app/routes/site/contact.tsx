@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Mail, MapPin, Send } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
 import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactMessageSchema } from "~/features/contact/contact.schema";
 import { sendContactMessage } from "~/features/contact/send-contact-message.server";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
-import { toastHeader } from "~/platform/toast.server";
+import { redirectWithToast } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply({ formErrors: [formError] }), toast: { ...outcome.toast, id: crypto.randomUUID() } as Toast }, { status: outcome.status });
   }
   // Redirect after POST: a reload cannot send the message twice, and the form starts empty.
-  throw redirect("/contact", { headers: { "Set-Cookie": await toastHeader(CONTACT_SENT_TOAST, platform.authSecret) } });
+  throw await redirectWithToast("/contact", CONTACT_SENT_TOAST, platform.authSecret);
 }
 
 /** In the browser, a message that cannot reach the server gets the spec's failure toast; the form keeps what was typed. */

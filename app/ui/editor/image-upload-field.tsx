@@ -1,10 +1,11 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { errorToast } from "~/platform/toast";
 import type { CurrentImage } from "~/features/content/current-image";
 import { Picture } from "../content/picture";
 import { useHydrated } from "../hooks/use-hydrated";
 import { cn } from "../primitives/cn";
+import { showToast } from "../toast/show-toast";
 import { uploadImage, type UploadedImage } from "./upload-image";
 
 /** The kinds of image the server accepts (it checks the content itself; this only narrows the picker). */
@@ -46,7 +47,7 @@ export function ImageUploadField({ names, label, hint, current, module, error }:
     if (input.current) input.current.value = "";
     if (!outcome.ok) {
       setFailure(outcome.message);
-      toast.error(outcome.title, { description: outcome.message });
+      showToast(errorToast(outcome.title, outcome.message));
       return;
     }
     setUploaded(outcome.image);

@@ -3,10 +3,11 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { errorToast } from "~/platform/toast";
 import { useHydrated } from "../hooks/use-hydrated";
 import { cn } from "../primitives/cn";
 import { proseClasses } from "../content/prose";
+import { showToast } from "../toast/show-toast";
 import { uploadImage } from "./upload-image";
 
 type Props = {
@@ -130,7 +131,7 @@ function Toolbar({ editor, module, controls, label }: { editor: Editor; module: 
     setProgress(null);
     if (file.current) file.current.value = "";
     if (!outcome.ok) {
-      toast.error(outcome.title, { description: outcome.message });
+      showToast(errorToast(outcome.title, outcome.message));
       return;
     }
     setPanel({ kind: "image", url: outcome.image.url, alt: "" });
