@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { updateUserProfile } from "~/features/users/users.server";
 import { securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";

@@ -7,7 +7,7 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import { addAdoption, HIVE_NOT_ACTIVE } from "~/features/adoptions/admin-adoptions.server";
 import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { deleteLocation, stillHasHives } from "~/features/locations/locations.server";
 import { hiveAdoptions, hives, outboxMessages, securityAuditLog, sponsors } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";

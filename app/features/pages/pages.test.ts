@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { UPLOAD_GONE } from "~/features/content/image-choice.server";
 import { findPublicPage } from "~/features/content/pages.server";
 import { sweepUnclaimedUploads, uploadEditorImage, UNCLAIMED_UPLOAD_TTL_MS } from "~/features/content/uploads.server";

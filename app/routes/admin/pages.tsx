@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import type { PublicPage } from "~/features/content/pages.server";
 import type { CurrentImage } from "~/features/content/current-image";
 import { currentImage } from "~/features/content/image-choice.server";
