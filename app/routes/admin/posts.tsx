@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
-import type { CurrentImage } from "~/features/content/current-image";
+import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { currentImage } from "~/features/content/image-choice.server";
 import { slugFromTitle } from "~/features/posts/post-slug";
 import { AddPostSchema, DeletePostSchema, EditPostSchema } from "~/features/posts/posts.schema";
