@@ -26,7 +26,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "no-restricted-imports": restrictImports(importOf(["routes"], "Dependencies point routes → features → platform, never back.")),
+      "no-restricted-imports": restrictImports(importOf(["routes"], "Dependencies point routes → features → ui → platform, never back.")),
     },
   },
   {
