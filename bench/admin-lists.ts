@@ -19,7 +19,7 @@ import { adoptionsScreen } from "../app/features/adoptions/adoptions.screen";
 import { activityScreen } from "../app/features/activity/activity.screen";
 import { allPermissions } from "../app/features/accounts/permissions";
 import type { BackOfficeContext } from "../app/features/back-office/context";
-import { parseListParams } from "../app/features/back-office/list-params";
+import { parseListParams } from "../app/platform/list-params";
 import { listBookings } from "../app/features/bookings/admin-bookings.server";
 import { bookingsScreen } from "../app/features/bookings/bookings.screen";
 import { loadOccupancy } from "../app/features/bookings/occupancy.server";

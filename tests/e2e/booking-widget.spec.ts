@@ -4,7 +4,7 @@ import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { dropPosts } from "./network";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { insertStayAsset } from "../factories/stays";
-import { bookedDates, chooseTrailer, freeStay, showDay, widget } from "./stays-helpers";
+import { bookedDates, chooseTrailer, expectPastDaysDisabled, freeStay, showDay, widget } from "./stays-helpers";
 
 test("a visitor who is not signed in is sent to log in", async ({ page, visit }) => {
   await visit("/stanwood");
@@ -33,9 +33,7 @@ test("a customer picks free dates on the calendar and books; booked and past day
   await expectAccessible(page, "booking widget with calendar");
 
   const { today, ranges } = await bookedDates(page.request, assetId);
-  // Yesterday (when this month shows it) and every booked night are disabled.
-  const yesterday = widget(page).locator(`td[data-day="${addDays(today, -1)}"]:not([data-outside])`);
-  if ((await yesterday.count()) > 0) await expect(yesterday).toHaveAttribute("data-disabled", "true");
+  await expectPastDaysDisabled(widget(page), today);
 
   // Book two nights, then a day whose 2-night stay would run into them must be disabled.
   await widget(page).getByLabel("Nights").selectOption("2");

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { addDays, overlapsAny, type BookedRange } from "../../app/features/bookings/stay-dates";
 import { expect } from "./fixtures";
@@ -49,6 +49,21 @@ export async function pickPortalStay(page: Page, checkIn: string, nights: number
   }
   await cell.getByRole("button").click();
   await expect(page.getByText(`Staying ${nights} ${nights === 1 ? "night" : "nights"} from`)).toBeVisible();
+}
+
+/**
+ * Past days can't be picked, whatever today's date: the check-in calendar opens on today's month
+ * and won't go back a month, and every earlier day of that month (none on the 1st) is disabled.
+ * `today` is the property's (`bookedDates`), which the calendar also starts from.
+ */
+export async function expectPastDaysDisabled(scope: Page | Locator, today: string) {
+  const calendar = scope.getByRole("group", { name: "Check-in date" });
+  await expect(calendar.getByRole("button", { name: "Go to the Previous Month" })).toBeDisabled();
+  const firstOfMonth = `${today.slice(0, 8)}01`;
+  await expect(calendar.locator("td[data-day]:not([data-outside])").first()).toHaveAttribute("data-day", firstOfMonth);
+  for (let day = firstOfMonth; day < today; day = addDays(day, 1)) {
+    await expect(calendar.locator(`td[data-day="${day}"]:not([data-outside])`)).toHaveAttribute("data-disabled", "true");
+  }
 }
 
 /** The booking widget (/stanwood). */

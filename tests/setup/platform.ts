@@ -1,4 +1,6 @@
 import pino from "pino";
+import type { Actor } from "~/features/accounts/actor";
+import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseEnv } from "~/platform/env.server";
 import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
@@ -41,6 +43,14 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
 export function testMeta(address = "203.0.113.7") {
   const headers = new Headers({ "user-agent": "vitest", origin: "http://127.0.0.1:3999", "x-apiary-client-address": address });
   return { headers, clientAddress: address, userAgent: "vitest" };
+}
+
+/**
+ * A feature test's `as(actor)`: what a back-office query or command is given when `actor` asks
+ * from `address`. The platform is read at each call, as the test's beforeAll makes it.
+ */
+export function actingAs(platform: () => Platform, address?: string) {
+  return (actor: Actor): BackOfficeContext => ({ platform: platform(), actor, meta: testMeta(address) });
 }
 
 /** The Cookie header a browser would send back after receiving these Set-Cookie headers. */

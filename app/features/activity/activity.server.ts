@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, 
 import { assertCan, type PermissionModule } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { securityAuditLog, users } from "~/platform/db/schema";

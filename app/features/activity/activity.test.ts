@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { updateUserProfile } from "~/features/users/users.server";
 import { securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { activityScreen } from "./activity.screen";
 import { describeChange, listActivity } from "./activity.server";
 
@@ -34,11 +34,7 @@ describe.each(testEngines())("Activity on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({
-    platform,
-    actor,
-    meta: testMeta("192.0.2.44"),
-  });
+  const as = actingAs(() => platform, "192.0.2.44");
   const list = (actor: BackOfficeContext["actor"], query: string) => listActivity(as(actor), parseListParams(new URLSearchParams(query), activityScreen.list));
 
   it("is for those who may view role permissions", async () => {

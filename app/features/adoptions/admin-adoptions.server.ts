@@ -5,7 +5,7 @@ import { isBackOfficeUser } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { todayIn } from "~/features/bookings/stay-dates";

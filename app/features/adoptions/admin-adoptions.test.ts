@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { hiveAdoptions, outboxMessages, paymentHistory, securityAuditLog, sponsors } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADMIN_ADOPTION_MESSAGES } from "./admin-adoption.schema";
 import { addAdoption, deleteAdoption, FUTURE_PAYMENT, listAdoptions, listPayments, NO_SUCH_SPONSOR, recordPayment, searchSponsorEmails, STAFF_CANNOT_ADOPT, tierFull, updateAdoption } from "./admin-adoptions.server";
 import { adoptionsScreen } from "./adoptions.screen";
@@ -22,7 +22,7 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const mailsTo = (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.id);
   const adoptionOf = async (id: string) => (await t.db.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)))[0]!;
   const sponsorOf = async (userId: string) => (await t.db.select().from(sponsors).where(eq(sponsors.userId, userId)))[0];

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { assets, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { LOCATION_REQUIRED, NAME_REQUIRED, PRICE_INVALID } from "./assets.schema";
 import { assetsScreen } from "./assets.screen";
 import { addAsset, closingWithStays, CONFIRM_CLOSING, deleteAsset, duplicateAssetName, listAssets, stillHasBookings, updateAsset } from "./assets.server";
@@ -22,7 +22,7 @@ describe.each(testEngines())("Assets commands on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const list = (actor: BackOfficeContext["actor"], query: string) => listAssets(as(actor), parseListParams(new URLSearchParams(query), assetsScreen.list));
   const unique = (name: string) => `${name} ${crypto.randomUUID().slice(0, 6)}`;
   const edit = (asset: typeof assets.$inferSelect, changes: Record<string, string>) =>

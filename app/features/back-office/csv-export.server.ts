@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { backOfficeContext } from "./screen-route.server";
-import { parseListParams } from "./list-params";
+import { parseListParams } from "~/platform/list-params";
 import type { ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
 import type { RouterContextProvider } from "react-router";

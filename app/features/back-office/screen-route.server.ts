@@ -10,7 +10,7 @@ import { failed, type Result } from "~/platform/result";
 import type { Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import type { BackOfficeContext } from "./context";
-import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "./list-params";
+import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "~/platform/list-params";
 import type { ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
 

@@ -1,25 +1,7 @@
 import type { LucideIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import type { PermissionAction, PermissionModule } from "~/features/accounts/permissions";
-import type { ListSpec } from "./list-params";
-
-/** One column of a back-office list: its header, its text (also the CSV cell), and how it shows. */
-export type ScreenColumn<Row> = {
-  id: string;
-  header: string;
-  /** The cell as text: shown unless `cell` is given, and always the CSV export's value. */
-  value: (row: Row) => string;
-  cell?: (row: Row) => ReactNode;
-  sortable?: boolean;
-  /** The cells' width and wrapping, when the table's default (first column wide, others on one line) doesn't suit. */
-  className?: string;
-  /** The header may wrap onto two lines ("Payment / method"): for a wide header over short values. */
-  headerWraps?: boolean;
-};
-
-/** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */
-export type ScreenFilter = { id: string; label: string; kind: "select"; options?: readonly FilterOption[] } | { id: string; label: string; kind: "date" };
-export type FilterOption = { value: string; label: string; group?: string };
+import type { ListSpec } from "~/platform/list-params";
+import type { ScreenColumn, ScreenFilter } from "~/ui/admin/data-table";
 
 /**
  * A back-office screen, declared once. The menu (who sees the entry), the route table, the

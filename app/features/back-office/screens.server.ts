@@ -15,7 +15,7 @@ import { resetPasswordByStaff } from "~/features/users/staff-password-reset.serv
 import { listUsers, replaceUserRoles, updateUserProfile } from "~/features/users/users.server";
 import type { Result } from "~/platform/result";
 import type { BackOfficeContext } from "./context";
-import type { ListParams } from "./list-params";
+import type { ListParams } from "~/platform/list-params";
 
 /** The server half of a screen: its list query and its commands, each checking permission itself. */
 export type ScreenServer = {

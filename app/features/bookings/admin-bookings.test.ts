@@ -2,13 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { bookings, outboxMessages, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADMIN_BOOKING_MESSAGES } from "./admin-booking.schema";
 import { addBooking, ASSET_ELSEWHERE, BOOKING_CONFLICT, conflictWith, deleteBooking, listBookings, updateBooking } from "./admin-bookings.server";
 import { BOOKING_MESSAGES } from "./booking.schema";
@@ -23,7 +23,7 @@ describe.each(testEngines())("Bookings commands on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const list = (actor: BackOfficeContext["actor"], query: string) => listBookings(as(actor), parseListParams(new URLSearchParams(query), bookingsScreen.list));
   const email = (name: string) => `${name}.${crypto.randomUUID().slice(0, 8)}@example.com`;
 

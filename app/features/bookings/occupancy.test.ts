@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { loadOccupancy, monthOf } from "./occupancy.server";
 
 describe("the occupancy calendar's month", () => {
@@ -26,7 +25,7 @@ describe.each(testEngines())("the occupancy calendar on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const stay = (assetId: string, guestName: string, checkInDate: string, checkOutDate: string, status: "pending" | "confirmed" | "cancelled" = "confirmed") =>
     insertBooking(t.db, assetId, { guestName, guestEmail: "guest@example.com", checkInDate, checkOutDate, numberOfNights: (Date.parse(checkOutDate) - Date.parse(checkInDate)) / 86_400_000, status });
 

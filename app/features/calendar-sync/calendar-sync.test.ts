@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
 import { addBooking, BOOKING_CONFLICT } from "~/features/bookings/admin-bookings.server";
 import { listBookedRanges } from "~/features/bookings/availability.server";
 import { createBooking } from "~/features/bookings/bookings.server";
@@ -14,7 +13,7 @@ import { insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { icsFeed, startFeedServer } from "../../../tests/setup/feed-server";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { assetCalendarFeed } from "./calendar-export.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "./calendar-sync-commands.server";
 import { calendarSyncOf, claimDueImport, syncImport } from "./calendar-sync.server";
@@ -36,7 +35,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     await t?.dispose();
   });
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   let feedCount = 0;
   /** An asset following a feed served at a path of its own, which answers `body`. */
   async function following(body: string, name = "Airbnb") {

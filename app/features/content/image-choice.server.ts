@@ -1,7 +1,7 @@
 import { failedAs, type Refusal } from "~/platform/result";
 import type { Queryable } from "~/platform/db/client.server";
 import { imageSources, type StoredImage, type UrlOf } from "~/platform/storage/image-sources";
-import type { CurrentImage } from "./current-image";
+import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { safeImageUrl } from "./sanitize-html.server";
 import { claimUpload } from "./uploads.server";
 

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { hiveTiers, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { AddTierSchema, perksOf, TIER_MESSAGES } from "./hive-tiers.schema";
 import { hiveTiersScreen } from "./hive-tiers.screen";
 import { addTier, capacityBelowTaken, deleteTier, duplicateTierName, listTiers, tierInUse, updateTier } from "./hive-tiers.server";
@@ -48,7 +47,7 @@ describe.each(testEngines())("Hive Tiers commands on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const unique = (name: string) => `${name} ${crypto.randomUUID().slice(0, 6)}`;
   const form = (changes: Record<string, string> = {}) => ({ name: unique("Guardian"), description: "Protect a colony", priceMonthly: "25", priceAnnual: "270.00", perks: "Honey jar\n\nHive visit", honeyShareKg: "1.5", maxAdoptions: "", displayOrder: "2", isActive: "on", ...changes });
   const tierOf = async (id: string) => (await t.db.select().from(hiveTiers).where(eq(hiveTiers.id, id)))[0]!;

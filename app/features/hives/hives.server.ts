@@ -5,7 +5,7 @@ import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { withImages } from "~/features/back-office/with-images.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { addAdoption, HIVE_NOT_ACTIVE } from "~/features/adoptions/admin-adoptions.server";
 import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { deleteLocation, stillHasHives } from "~/features/locations/locations.server";
 import { hiveAdoptions, hives, outboxMessages, securityAuditLog, sponsors } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
@@ -17,7 +16,7 @@ import { insertCustomer, insertStaff, insertUser } from "../../../tests/factorie
 import { insertAdoption, insertHive, insertTier } from "../../../tests/factories/sponsorships";
 import { insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { readUnsubscribeToken, setHiveUpdateEmails, unsubscribeToken } from "./hive-update-emails.server";
 import { HIVE_MESSAGES } from "./hives.schema";
 import { hivesScreen } from "./hives.screen";
@@ -45,7 +44,7 @@ describe.each(testEngines())("the hive registry on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const mailsTo = (to: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.to, to)).orderBy(outboxMessages.id);
   const form = (hive: typeof hives.$inferSelect, changes: Record<string, string> = {}) => ({ id: hive.id, name: hive.name, locationId: hive.locationId, status: hive.status, installedOn: hive.installedOn ?? "", notes: hive.notes ?? "", statusReason: hive.statusReason ?? "", ...changes });
   const hiveOf = async (adoptionId: string) => (await t.db.select({ hiveId: hiveAdoptions.hiveId }).from(hiveAdoptions).where(eq(hiveAdoptions.id, adoptionId)))[0]!.hiveId;

@@ -4,7 +4,7 @@ import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { assets, hives, locations } from "~/platform/db/schema";

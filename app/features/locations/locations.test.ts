@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { locations, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { insertAsset, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADDRESS_REQUIRED, cleanAmenities, NAME_REQUIRED, UNKNOWN_TIME_ZONE } from "./locations.schema";
 import { locationsScreen } from "./locations.screen";
 import { addLocation, deleteLocation, duplicateName, listLocations, stillHasAssets, updateLocation } from "./locations.server";
@@ -28,7 +28,7 @@ describe.each(testEngines())("Locations commands on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const list = (actor: BackOfficeContext["actor"], query: string) => listLocations(as(actor), parseListParams(new URLSearchParams(query), locationsScreen.list));
   const unique = (name: string) => `${name} ${crypto.randomUUID().slice(0, 6)}`;
 

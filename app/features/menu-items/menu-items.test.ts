@@ -1,14 +1,13 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { listVisibleMenuItems } from "~/features/content/menu.server";
 import { menuItems, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { AddMenuItemSchema, MENU_ITEM_MESSAGES, pathProblem } from "./menu-items.schema";
 import { menuItemsScreen } from "./menu-items.screen";
 import { addMenuItem, deleteMenuItem, getMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "./menu-items.server";
@@ -80,7 +79,7 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const unique = (label: string) => `${label} ${crypto.randomUUID().slice(0, 6)}`;
   const form = (changes: Record<string, string> = {}) => ({ label: unique("Festival"), path: "/festival", linkType: "internal", isVisible: "on", displayOrder: "3", ...changes });
   const itemOf = async (id: string) => (await t.db.select().from(menuItems).where(eq(menuItems.id, id)))[0];

@@ -4,8 +4,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { UPLOAD_GONE } from "~/features/content/image-choice.server";
 import { findPublicPage } from "~/features/content/pages.server";
 import { sweepUnclaimedUploads, uploadEditorImage, UNCLAIMED_UPLOAD_TTL_MS } from "~/features/content/uploads.server";
@@ -15,7 +14,7 @@ import { UPLOAD_MESSAGES, type StoredImage } from "~/platform/storage/images.ser
 import { localUploadsDir } from "~/platform/storage/storage.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { PAGE_MESSAGES } from "./pages.schema";
 import { pagesScreen } from "./pages.screen";
 import { addPage, deletePage, duplicateSlug, listPages, previewPage, updatePage } from "./pages.server";
@@ -34,7 +33,7 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const stored = (image: StoredImage) => image.variants.every((variant) => existsSync(path.join(dir, variant.webp)) && existsSync(path.join(dir, variant.fallback)));
   const pageAt = async (slug: string) => (await t.db.select().from(pages).where(eq(pages.slug, slug)))[0]!;
   const editForm = (page: typeof pages.$inferSelect, changes: Record<string, unknown> = {}) => ({

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { findMovedPost, findPublishedPost, listPublishedPosts } from "~/features/content/posts.server";
 import { posts, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { slugFromTitle } from "./post-slug";
 import { POST_MESSAGES } from "./posts.schema";
 import { postsScreen } from "./posts.screen";
@@ -34,7 +33,7 @@ describe.each(testEngines())("the Blog Posts screen on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta() });
+  const as = actingAs(() => platform);
   const postAt = async (slug: string) => (await t.db.select().from(posts).where(eq(posts.slug, slug)))[0]!;
   const form = (post: typeof posts.$inferSelect, changes: Record<string, unknown> = {}) => ({ id: post.id, title: post.title, slug: post.slug, excerpt: post.excerpt ?? "", content: post.content, ...(post.published ? { published: "on" } : {}), ...changes });
 

@@ -4,7 +4,7 @@ import type { StaffActor } from "~/features/accounts/actor";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionModule } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { permissionsOf } from "~/features/accounts/roles.server";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { rolePermissions, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ROLE_NAME_RULE } from "./role-permissions.schema";
 import { rolePermissionsScreen } from "./role-permissions.screen";
 import {
@@ -31,11 +31,7 @@ describe.each(testEngines())("Role Permissions commands on $name", ({ open }) =>
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({
-    platform,
-    actor,
-    meta: testMeta("203.0.113.9"),
-  });
+  const as = actingAs(() => platform, "203.0.113.9");
   const list = (actor: BackOfficeContext["actor"], query: string) => listRolePermissions(as(actor), parseListParams(new URLSearchParams(query), rolePermissionsScreen.list));
   const auditOf = (recordId: string) => t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, recordId));
   const rowOf = async (role: string, module: "bookings" | "posts" | "pages") =>

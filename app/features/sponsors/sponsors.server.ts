@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { assertCan } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { containing } from "~/features/back-office/search";
 import { sponsors } from "~/platform/db/schema";
 

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { SCREEN_SERVERS } from "~/features/back-office/screens.server";
 import { securityAuditLog, sponsors } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { sponsorsScreen } from "./sponsors.screen";
 import { getSponsor, listSponsors } from "./sponsors.server";
 
@@ -21,11 +21,7 @@ describe.each(testEngines())("Sponsors screen on $name", ({ open }) => {
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({
-    platform,
-    actor,
-    meta: testMeta(),
-  });
+  const as = actingAs(() => platform);
   const list = (actor: BackOfficeContext["actor"], query: string) => listSponsors(as(actor), parseListParams(new URLSearchParams(query), sponsorsScreen.list));
   const resetPassword = SCREEN_SERVERS.sponsors!.commands["reset-password"]!;
 

@@ -4,7 +4,7 @@ import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, worksInBackOffice } from "~/featu
 import { listRoles } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { profiles, rolePermissions, userRoles } from "~/platform/db/schema";

@@ -1,14 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
-import type { BackOfficeContext } from "~/features/back-office/context";
-import { parseListParams } from "~/features/back-office/list-params";
+import { parseListParams } from "~/platform/list-params";
 import { accounts, outboxMessages, profiles, securityAuditLog, sessions, userRoles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 import { insertCustomer, insertSession, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, resetPasswordByStaff } from "./staff-password-reset.server";
 import { LAST_ADMIN_MESSAGE, listUsers, OWN_ADMIN_ROLE_MESSAGE, replaceUserRoles, ROLES_ADMIN_ONLY_MESSAGE, TWO_FACTOR_STAFF_ONLY, updateUserProfile, USER_SORTS } from "./users.server";
 
@@ -24,7 +23,7 @@ describe.each(testEngines())("User Management commands on $name", ({ open }) => 
   });
   afterAll(() => t?.dispose());
 
-  const as = (actor: BackOfficeContext["actor"]): BackOfficeContext => ({ platform, actor, meta: testMeta("198.51.100.23") });
+  const as = actingAs(() => platform, "198.51.100.23");
   const rolesOf = async (userId: string) => (await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role).sort();
   const auditOf = async (recordId: string) => t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, recordId)).orderBy(desc(securityAuditLog.createdAt));
 

@@ -8,7 +8,7 @@ import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialo
 import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
 import { moneyText } from "~/features/back-office/format";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
 import { getBooking, listBookableAssets, type BookingRow } from "~/features/bookings/admin-bookings.server";

@@ -8,7 +8,7 @@ import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { BACK_OFFICE_TIME_ZONE, moneyText } from "~/features/back-office/format";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { moneyText } from "~/features/back-office/format";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema } from "~/features/hive-tiers/hive-tiers.schema";
 import { hiveTiersScreen, placesLabel } from "~/features/hive-tiers/hive-tiers.screen";
 import { getTier, type TierRow } from "~/features/hive-tiers/hive-tiers.server";

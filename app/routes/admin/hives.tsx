@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { formatMomentOf } from "~/features/back-office/format";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { FEWEST_ADOPTIONS, HIVE_STATUS_LABELS, HIVE_STATUSES } from "~/features/hives/hive-options";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "~/features/hives/hives.schema";
 import { hivesScreen } from "~/features/hives/hives.screen";

@@ -7,8 +7,8 @@ import { submitPasswordChange } from "~/features/accounts/password-change.server
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { redirectWithToast } from "~/platform/toast.server";
-import { CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
-import { ForcedChangePasswordDialog } from "~/ui/admin/change-password-dialog";
+import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
+import { ForcedChangePasswordDialog } from "~/features/accounts/change-password-dialog";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/index";
 

@@ -7,7 +7,7 @@ import { platformContext, requestInfoContext } from "~/platform/request-context"
 import { viewableScreens } from "~/features/back-office/viewable-screens";
 import type { PageHandle } from "~/platform/page-handle";
 import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
-import { AdminShell } from "~/ui/admin/admin-shell";
+import { AdminShell } from "~/features/back-office/admin-shell";
 import { ApplicationError } from "~/ui/errors/application-error";
 import type { Route } from "./+types/layout";
 
@@ -69,7 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <>
         <title>Access Denied | Apiary</title>
-        <AccessDenied />
+        <AccessDenied message={NOT_ADMIN_MESSAGE} />
       </>
     );
   }

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AmenitiesField } from "~/features/locations/amenities-field";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "~/features/locations/locations.schema";
 import { locationsScreen } from "~/features/locations/locations.screen";

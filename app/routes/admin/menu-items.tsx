@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, GripVertical } from "lucide-react";
 import { createContext, use, useEffect, useRef, useState, type DragEvent } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddMenuItemSchema, DeleteMenuItemSchema, EditMenuItemSchema, LABEL_MAX, PATH_MAX, type LinkType } from "~/features/menu-items/menu-items.schema";
 import { menuItemsScreen } from "~/features/menu-items/menu-items.screen";
 import { getMenuItem, nextDisplayOrder, type MenuItemRow } from "~/features/menu-items/menu-items.server";

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
 import { getRolePermission, listDefinedRoles, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";

@@ -22,7 +22,7 @@ import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
 import { redirectWithToast } from "~/platform/toast.server";
-import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/ui/admin/change-password-form";
+import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { toastFirstIssue } from "~/ui/forms/validation-toast";

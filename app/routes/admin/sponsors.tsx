@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { getSponsor } from "~/features/sponsors/sponsors.server";

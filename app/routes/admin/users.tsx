@@ -1,7 +1,7 @@
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/features/back-office/list-params";
+import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";

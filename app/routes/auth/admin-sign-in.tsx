@@ -25,7 +25,7 @@ import { signOut } from "~/features/accounts/sign-out.server";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Platform } from "~/platform/runtime.server";
 import { errorToast, type Toast } from "~/platform/toast";
-import { SecondFactorForm } from "~/ui/admin/second-factor-form";
+import { SecondFactorForm } from "~/features/accounts/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { TextField } from "~/ui/forms/text-field";

@@ -3,7 +3,7 @@ import { findPublicPage } from "~/features/content/pages.server";
 import { isReservedSlug } from "~/features/content/reserved-slugs";
 import type { PageHandle } from "~/platform/page-handle";
 import { platformContext } from "~/platform/request-context";
-import { ContentPageBody } from "~/ui/content/content-page-body";
+import { ContentPageBody } from "~/features/content/content-page-body";
 import { pageMeta } from "~/ui/seo/page-meta";
 import type { Route } from "./+types/content-page";
 

@@ -1,6 +1,5 @@
 import { LogIn, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
-import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
 import { ErrorFrame } from "~/ui/errors/error-frame";
 import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
@@ -20,10 +19,10 @@ function DeniedFrame({ id, message, children }: { id: string; message: string; c
   );
 }
 
-/** What a signed-in non-administrator sees at /admin (spec §6), after being signed out. */
-export function AccessDenied() {
+/** What a signed-in non-administrator sees at /admin (spec §6), after being signed out; `message` is the spec's reason. */
+export function AccessDenied({ message }: { message: string }) {
   return (
-    <DeniedFrame id="access-denied" message={NOT_ADMIN_MESSAGE}>
+    <DeniedFrame id="access-denied" message={message}>
       <p className="mt-2 max-w-md text-ink-muted">You have been signed out. Log in with an administrator account to use the back-office.</p>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         <ButtonLink to="/auth" size="lg">

@@ -2,15 +2,40 @@ import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } fro
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
 import { useMemo, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
-import { listSearch, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
-import type { FilterOption, ScreenDeclaration } from "~/features/back-office/screen";
+import { listSearch, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { buttonClasses } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 
 const features = tableFeatures({});
 
+/** One column of a back-office list: its header, its text (also the CSV cell), and how it shows. */
+export type ScreenColumn<Row> = {
+  id: string;
+  header: string;
+  /** The cell as text: shown unless `cell` is given, and always the CSV export's value. */
+  value: (row: Row) => string;
+  cell?: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** The cells' width and wrapping, when the table's default (first column wide, others on one line) doesn't suit. */
+  className?: string;
+  /** The header may wrap onto two lines ("Payment / method"): for a wide header over short values. */
+  headerWraps?: boolean;
+};
+
+/** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */
+export type ScreenFilter = { id: string; label: string; kind: "select"; options?: readonly FilterOption[] } | { id: string; label: string; kind: "date" };
+export type FilterOption = { value: string; label: string; group?: string };
+
+/** What the table reads of a screen's declaration (the back-office's `ScreenDeclaration`). */
+type ListedScreen<Row> = {
+  id: string;
+  heading: string;
+  list: { searchLabel: string; empty: string; filterControls?: readonly ScreenFilter[] };
+  columns: readonly ScreenColumn<Row>[];
+};
+
 type Props<Row extends RowData> = {
-  screen: ScreenDeclaration<Row>;
+  screen: ListedScreen<Row>;
   rows: readonly Row[];
   total: number;
   params: ListParams;

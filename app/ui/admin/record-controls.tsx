@@ -1,5 +1,5 @@
 import { Plus } from "lucide-react";
-import { dialogSearch, type ListParams } from "~/features/back-office/list-params";
+import { dialogSearch, type ListParams } from "~/platform/list-params";
 import { ButtonLink } from "~/ui/primitives/button";
 
 /** A screen's "Add …" button: opens the add dialog over the list as it is. */

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
-import type { ScreenDeclaration } from "~/features/back-office/screen";
 
 /** A screen's heading and one line of what it is for, with its main button (Add …) beside. */
-export function ScreenHeader({ screen, children }: { screen: Pick<ScreenDeclaration<never>, "heading" | "description">; children?: ReactNode }) {
+export function ScreenHeader({ screen, children }: { screen: { heading: string; description: string }; children?: ReactNode }) {
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div>

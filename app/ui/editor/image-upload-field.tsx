@@ -1,7 +1,7 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { errorToast } from "~/platform/toast";
-import type { CurrentImage } from "~/features/content/current-image";
+import type { ImageSources } from "~/platform/storage/image-sources";
 import { Picture } from "../content/picture";
 import { useHydrated } from "../hooks/use-hydrated";
 import { cn } from "../primitives/cn";
@@ -11,6 +11,8 @@ import { uploadImage, type UploadedImage } from "./upload-image";
 /** The kinds of image the server accepts (it checks the content itself; this only narrows the picker). */
 const IMAGE_TYPES = "image/jpeg,image/png,image/webp,image/gif,image/avif";
 
+/** The image a page or post has now, as its editor shows it: an upload (with its variants) or an address (the demo's). */
+export type CurrentImage = { sources: ImageSources } | { src: string } | null;
 
 type Props = {
   /** The form's field names: the file (no JavaScript), the upload's id, and "remove it". */

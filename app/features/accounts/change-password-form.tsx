@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Form, type useFetcher } from "react-router";
-import { ChangePasswordSchema, FirstLoginPasswordSchema } from "~/features/accounts/admin.schema";
+import { ChangePasswordSchema, FirstLoginPasswordSchema } from "./admin.schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { toastFirstIssue } from "~/ui/forms/validation-toast";

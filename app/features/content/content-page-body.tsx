@@ -1,6 +1,6 @@
-import type { PublicPage } from "~/features/content/pages.server";
-import { sectionBackgroundUrl } from "~/features/content/section-backgrounds";
-import { proseClasses } from "./prose";
+import { proseClasses } from "~/ui/content/prose";
+import type { PublicPage } from "./pages.server";
+import { sectionBackgroundUrl } from "./section-backgrounds";
 
 /**
  * A content page as the public sees it: the hero, then one full-screen section per entry with its

@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
+import { BACK_OFFICE_SCREENS } from "./screens";
 
 export type AdminNavEntry = { id: string; label: string; to: string; icon: LucideIcon };
 

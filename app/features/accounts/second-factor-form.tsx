@@ -8,10 +8,10 @@ import {
   SECOND_FACTOR_CODE_LENGTH,
   SecondFactorSchema,
   type SecondFactorMethod,
-} from "~/features/accounts/admin.schema";
+} from "./admin.schema";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { useHydrated } from "../hooks/use-hydrated";
 
 const LABEL: Record<SecondFactorMethod, string> = { totp: "Authenticator code", backup: "Backup code" };
 const INSTRUCTION: Record<SecondFactorMethod, string> = {

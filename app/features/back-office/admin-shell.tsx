@@ -2,10 +2,10 @@ import { KeyRound, LockKeyhole, LogOut, Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
+import { ChangePasswordMenuItem } from "~/features/accounts/change-password-dialog";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { cn } from "~/ui/primitives/cn";
 import { adminMenu, type AdminNavEntry } from "./admin-nav";
-import { ChangePasswordMenuItem } from "./change-password-dialog";
 
 const rowClass =
   "flex w-full min-h-11 items-center gap-3 rounded-xl px-3 py-2 text-left text-[0.95rem] font-medium text-ink " +
