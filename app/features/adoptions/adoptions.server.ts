@@ -1,6 +1,5 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
-import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/index.server";
@@ -9,6 +8,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { honeyShareText } from "~/features/catalog/honey-share";
 import { AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
+import { hasRoom } from "./tier-places.server";
 import { ADMIN_CANNOT_ADOPT, SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
 
 export const adoptionLimits = {
@@ -46,13 +46,7 @@ export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: 
       deps.db.transaction(async (tx) => {
         const [tier] = await tx.select().from(hiveTiers).where(and(eq(hiveTiers.id, request.tierId), eq(hiveTiers.isActive, true))).for("update");
         if (!tier) throw new TierUnavailable(fail("unavailable", TIER_NOT_AVAILABLE));
-        if (tier.maxAdoptions !== null) {
-          const [held] = await tx
-            .select({ n: count() })
-            .from(hiveAdoptions)
-            .where(and(eq(hiveAdoptions.tierId, tier.id), inArray(hiveAdoptions.status, [...PLACE_HOLDING_STATUSES])));
-          if ((held?.n ?? 0) >= tier.maxAdoptions) throw new TierUnavailable(fail("full", tierFullMessage(tier.name)));
-        }
+        if (!(await hasRoom(tx, tier))) throw new TierUnavailable(fail("full", tierFullMessage(tier.name)));
         const [row] = await tx
           .insert(hiveAdoptions)
           .values({

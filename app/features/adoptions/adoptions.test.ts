@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
 import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
-import { activeTiersForEveryPage, listActiveTiers } from "~/features/catalog/hive-tiers.server";
+import { activeTiersForEveryPage, listActiveTiers } from "~/features/catalog/active-tiers.server";
 import { hiveAdoptions, hiveTiers, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertTier } from "../../../tests/factories/sponsorships";

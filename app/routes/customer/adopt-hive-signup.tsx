@@ -9,7 +9,7 @@ import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/
 import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/booking.schema";
 import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { activeTiersForEveryPage } from "~/features/catalog/hive-tiers.server";
+import { activeTiersForEveryPage } from "~/features/catalog/active-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { platformContext, requestInfoContext } from "~/platform/request-context";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
 import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
 import { ADMIN_CANNOT_ADOPT } from "~/features/adoptions/messages";
-import type { PublicTier } from "~/features/catalog/hive-tiers.server";
+import type { PublicTier } from "~/features/catalog/active-tiers.server";
 import { ADMIN_CANNOT_BOOK } from "~/features/bookings/messages";
 import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/features/bookings/portal-booking-form";
 import type { Toast } from "~/platform/toast";
