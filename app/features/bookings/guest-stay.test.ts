@@ -44,8 +44,8 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     const asset = await insertAsset(t.db, location.id, { pricePerNight: "100.00" });
     const input = { assetId: asset.id, checkInDate: "2027-05-01", checkOutDate: "2027-05-04", guestName: "Ana", guestEmail: "ana@example.com", numberOfGuests: 3 };
     const booked = await createBooking(platform, anonymous, input, { clientAddress: "203.0.113.50" }, NOW);
-    if (!booked.ok) throw new Error(booked.error.message);
-    const token = stayToken(booked.booking.id, "2027-05-04", platform.authSecret);
+    if (!booked.ok) throw new Error(booked.message);
+    const token = stayToken(booked.value.id, "2027-05-04", platform.authSecret);
 
     const found = await findGuestStay(platform, token);
     expect(found).toMatchObject({ ok: true, stay: { status: "pending", assetName: asset.name, numberOfNights: 3, numberOfGuests: 3, totalCents: 30000, guestName: "Ana" } });
@@ -58,18 +58,18 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     expect((await createBooking(platform, anonymous, input, { clientAddress: "203.0.113.52" }, NOW)).ok).toBe(true);
 
     // The guest's e-mail removes the event from their calendar; the organisation is told.
-    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `booking-cancelled:${booked.booking.id}`));
+    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `booking-cancelled:${booked.value.id}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: "ana@example.com", subject: `Your booking at ${location.name} is cancelled` });
     const ics = Buffer.from(mails[0]!.attachments[0]!.content, "base64").toString("utf8");
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("STATUS:CANCELLED");
-    expect(ics).toContain(`UID:booking-${booked.booking.id}@apiary`);
-    const [notice] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `booking-cancelled-notice:${booked.booking.id}`));
+    expect(ics).toContain(`UID:booking-${booked.value.id}@apiary`);
+    const [notice] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `booking-cancelled-notice:${booked.value.id}`));
     expect(notice).toMatchObject({ to: platform.env.CONTACT_TO, subject: "Booking request cancelled: Ana, Saturday, May 1, 2027" });
     expect(notice!.text).toContain("from the private link in their e-mail");
     expect(notice!.text).toContain(asset.name);
-    const [audit] = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, booked.booking.id));
+    const [audit] = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, booked.value.id));
     expect(audit).toMatchObject({ module: "bookings", userId: null, before: { status: "pending" }, after: { status: "cancelled" } });
   });
 
@@ -80,8 +80,8 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     const someone = await insertCustomer(t.db);
     const book = async (checkInDate: string, checkOutDate: string) => {
       const result = await createBooking(platform, me, { assetId: asset.id, checkInDate, checkOutDate, guestName: "Me", guestEmail: me.email, numberOfGuests: 2 }, meta, NOW);
-      if (!result.ok) throw new Error(result.error.message);
-      return result.booking.id;
+      if (!result.ok) throw new Error(result.message);
+      return result.value.id;
     };
     const mine = await book("2027-06-01", "2027-06-03");
     expect(await cancelMyBooking(platform, someone, mine, meta)).toEqual({ ok: false, status: 404, message: BOOKING_NOT_FOUND });

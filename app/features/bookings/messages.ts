@@ -1,10 +1,34 @@
+import type { Toast } from "~/platform/toast";
+
 /** The spec's texts for bookings, shared by the portal, the widget and the server. */
-export const ADMIN_CANNOT_BOOK = "Admin accounts cannot make bookings. Please log in with a customer account.";
 export const ASSET_NOT_AVAILABLE = "This asset is not available for booking. Please choose another one.";
 export const CHECK_IN_IN_PAST = "Check-in can't be in the past. Please choose today or a later date.";
 export const CHECK_IN_TOO_FAR = "Bookings open up to two years ahead. Please choose an earlier date.";
 export const TOO_MANY_BOOKINGS = "Too many booking requests from here. Please wait a while and try again.";
 export const GENERIC_BOOKING_FAILURE = "Something went wrong. Please try again.";
+
+/** The titles of a refused request: the portal's, and the widget's (spec: Booking Failed). */
+export const ERROR_CREATING_BOOKING = "Error creating booking";
+export const BOOKING_FAILED = "Booking Failed";
+
+/** The portal's confirmation: the spec's words, then where the request can be seen again (the profile, or for a guest the e-mail). */
+export function portalBookingSubmitted(booking: { id: string; code: string; forAccount: boolean }): Toast {
+  return {
+    title: "Booking request submitted!",
+    description: "We'll contact you shortly to confirm your booking.",
+    variant: "success",
+    ...(booking.forAccount
+      ? { detail: `Your reference: ${booking.code}.`, link: { label: "See your request", href: `/sponsor-profile/bookings/${booking.id}` } }
+      : { detail: `Your reference: ${booking.code}. The e-mail we sent you has the details and a link to see or cancel your request.` }),
+  };
+}
+
+/** The widget's confirmation (spec: Reserve Your Dates). */
+export const BOOKING_REQUEST_SUBMITTED = {
+  title: "Booking Request Submitted!",
+  description: "Check your email for the confirmation details. We'll contact you to confirm your stay.",
+  variant: "success",
+} as const;
 
 /** The widget's toast for a missing field (spec: Missing Information). */
 export const MISSING_INFORMATION = {

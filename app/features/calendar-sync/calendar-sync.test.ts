@@ -64,7 +64,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     ]);
 
     const guest = await createBooking(platform, anonymous, { assetId: asset.id, checkInDate: "2027-06-04", checkOutDate: "2027-06-06", guestName: "Ana", guestEmail: "ana@example.com", numberOfGuests: 2 }, testMeta(), NOW);
-    expect(guest).toEqual({ ok: false, error: { code: "conflict", message: DATES_UNAVAILABLE.description } });
+    expect(guest).toEqual({ ok: false, status: 409, title: DATES_UNAVAILABLE.title, message: DATES_UNAVAILABLE.description });
     const admin = await insertUser(t.db);
     const phone = await addBooking(as(admin), { locationId: location.id, assetId: asset.id, guestName: "Bo", guestEmail: "bo@example.com", numberOfGuests: "2", numberOfNights: "2", totalAmount: "200", status: "pending", checkInDate: "2027-06-02", checkOutDate: "2027-06-04" });
     expect(phone).toMatchObject({ ok: false, title: BOOKING_CONFLICT, message: "Blocked by the Airbnb calendar, Jun 3 – Jun 5, 2027. Choose other dates or another asset." });
