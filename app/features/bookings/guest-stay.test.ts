@@ -51,7 +51,7 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     expect(found).toMatchObject({ ok: true, stay: { status: "pending", assetName: asset.name, numberOfNights: 3, numberOfGuests: 3, totalCents: 30000, guestName: "Ana" } });
     expect((await createBooking(platform, anonymous, input, { clientAddress: "203.0.113.51" }, NOW)).ok).toBe(false);
 
-    expect(await cancelFromLink(platform, token, meta)).toEqual({ ok: true });
+    expect(await cancelFromLink(platform, token, meta)).toEqual({ ok: true, value: null });
     expect(await findGuestStay(platform, token)).toMatchObject({ ok: true, stay: { status: "cancelled" } });
     expect((await listBookedRanges(t.db, asset.id, NOW))?.ranges).toEqual([]);
     expect(await cancelFromLink(platform, token, meta)).toEqual({ ok: false, status: 409, message: CANNOT_CANCEL });
@@ -86,7 +86,7 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     const mine = await book("2027-06-01", "2027-06-03");
     expect(await cancelMyBooking(platform, someone, mine, meta)).toEqual({ ok: false, status: 404, message: BOOKING_NOT_FOUND });
     expect(await cancelMyBooking(platform, { kind: "anonymous" }, mine, meta)).toMatchObject({ ok: false, status: 404 });
-    expect(await cancelMyBooking(platform, me, mine, meta)).toEqual({ ok: true });
+    expect(await cancelMyBooking(platform, me, mine, meta)).toEqual({ ok: true, value: null });
     const [row] = await t.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, mine));
     expect(row?.status).toBe("cancelled");
     const [notice] = await t.db.select({ text: outboxMessages.text }).from(outboxMessages).where(eq(outboxMessages.idempotencyKey, `booking-cancelled-notice:${mine}`));

@@ -5,7 +5,7 @@ import { findGuestStay } from "~/features/bookings/guest-stay.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import { redirectWithToast, replyWithToast } from "~/platform/toast.server";
 import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/guest-stay";
@@ -29,9 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const outcome = await cancelFromLink(platform, params.token, { clientAddress: context.get(requestInfoContext).clientAddress });
-  if (!outcome.ok) {
-    return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
-  }
+  if (!outcome.ok) return replyWithToast({}, errorToast(COULD_NOT_CANCEL, outcome.message), outcome.status);
   throw await redirectWithToast(`/stay/${params.token}`, BOOKING_CANCELLED, platform.authSecret);
 }
 
