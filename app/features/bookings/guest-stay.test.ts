@@ -48,11 +48,11 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
     const token = stayToken(booked.value.id, "2027-05-04", platform.authSecret);
 
     const found = await findGuestStay(platform, token);
-    expect(found).toMatchObject({ ok: true, stay: { status: "pending", assetName: asset.name, numberOfNights: 3, numberOfGuests: 3, totalCents: 30000, guestName: "Ana" } });
+    expect(found).toMatchObject({ ok: true, value: { status: "pending", assetName: asset.name, numberOfNights: 3, numberOfGuests: 3, totalCents: 30000, guestName: "Ana" } });
     expect((await createBooking(platform, anonymous, input, { clientAddress: "203.0.113.51" }, NOW)).ok).toBe(false);
 
     expect(await cancelFromLink(platform, token, meta)).toEqual({ ok: true, value: null });
-    expect(await findGuestStay(platform, token)).toMatchObject({ ok: true, stay: { status: "cancelled" } });
+    expect(await findGuestStay(platform, token)).toMatchObject({ ok: true, value: { status: "cancelled" } });
     expect((await listBookedRanges(t.db, asset.id, NOW))?.ranges).toEqual([]);
     expect(await cancelFromLink(platform, token, meta)).toEqual({ ok: false, status: 409, message: CANNOT_CANCEL });
     expect((await createBooking(platform, anonymous, input, { clientAddress: "203.0.113.52" }, NOW)).ok).toBe(true);
@@ -100,7 +100,8 @@ describe.each(testEngines())("guest self-service on $name", (engine) => {
   });
 
   it("refuses a forged link", async () => {
-    expect(await findGuestStay(platform, `${crypto.randomUUID()}.9999999999.AAAA`)).toEqual({ ok: false, reason: "invalid" });
+    expect(await findGuestStay(platform, `${crypto.randomUUID()}.9999999999.AAAA`)).toEqual({ ok: false, status: 404, message: "This link is not valid" });
+    expect(await findGuestStay(platform, stayToken(crypto.randomUUID(), "2020-01-10", platform.authSecret))).toEqual({ ok: false, status: 410, message: "This link has expired" });
     expect(await cancelFromLink(platform, "nope", meta)).toEqual({ ok: false, status: 404, message: "This link is not valid." });
   });
 });

@@ -62,5 +62,9 @@ export const DATES_UNAVAILABLE = {
 export const BOOKING_CANCELLED = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
 export const COULD_NOT_CANCEL = "Could not cancel";
 
+/** What a guest's private link says when it no longer opens their request. */
+export const STAY_LINK_NOT_VALID = "This link is not valid";
+export const STAY_LINK_EXPIRED = "This link has expired";
+
 /** The widget's answer to a visitor who is not signed in (spec: Reserve Your Dates). */
 export const AUTHENTICATION_REQUIRED = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;

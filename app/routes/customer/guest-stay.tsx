@@ -22,8 +22,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await findGuestStay(context.get(platformContext), params.token);
-  if (!lookup.ok) return data({ stay: null, reason: lookup.reason, token: null }, { status: lookup.reason === "expired" ? 410 : 404 });
-  return { stay: lookup.stay, reason: null, token: params.token };
+  if (!lookup.ok) return data({ stay: null, unopened: lookup.message, token: null }, { status: lookup.status });
+  return { stay: lookup.value, unopened: null, token: params.token };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
@@ -40,7 +40,7 @@ export default function GuestStay({ loaderData, actionData }: Route.ComponentPro
   if (!stay) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-ink">{loaderData.reason === "expired" ? "This link has expired" : "This link is not valid"}</h1>
+        <h1 className="text-3xl font-bold text-ink">{loaderData.unopened}</h1>
         <p className="mt-3 text-ink-muted">
           Please use the link from your latest booking e-mail, or contact us and we'll look up your request.
         </p>
