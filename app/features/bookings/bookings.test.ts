@@ -111,7 +111,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     expect(mail?.text).toContain("Sunday, January 10, 2027");
     expect(mail?.text).toContain("$330");
     const link = /http:\/\/127\.0\.0\.1:3999\/stay\/([\w-]+\.\d+\.[\w-]+)/.exec(mail!.text)?.[1];
-    expect(link && readStayToken(link, platform.authSecret)).toEqual({ ok: true, bookingId: result.value.id });
+    expect(link && readStayToken(link, platform.authSecret)).toEqual({ ok: true, value: { bookingId: result.value.id } });
     const ics = Buffer.from(mail!.attachments[0]!.content, "base64").toString("utf8");
     expect(mail!.attachments[0]!.filename).toBe("stay.ics");
     expect(ics).toContain("DTSTART;VALUE=DATE:20270110");

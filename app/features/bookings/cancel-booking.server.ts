@@ -23,7 +23,7 @@ export const BOOKING_NOT_FOUND = "We couldn't find that booking.";
 export async function cancelFromLink(deps: Deps, token: string, meta: { clientAddress: string }): Promise<Result> {
   const check = readStayToken(token, deps.authSecret);
   if (!check.ok) return failed(404, "This link is not valid.");
-  return cancelPending(deps, { kind: "anonymous" }, eq(bookings.id, check.bookingId), "link", meta);
+  return cancelPending(deps, { kind: "anonymous" }, eq(bookings.id, check.value.bookingId), "link", meta);
 }
 
 /** A signed-in customer cancels one of their own requests (My Bookings). */

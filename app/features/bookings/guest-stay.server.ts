@@ -5,7 +5,7 @@ import { toCents } from "~/platform/money";
 import { failed, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { bookingCode } from "./booking-code";
-import { STAY_LINK_EXPIRED, STAY_LINK_NOT_VALID } from "./messages";
+import { STAY_LINK_NOT_VALID } from "./messages";
 import { readStayToken } from "./stay-link.server";
 
 type Deps = Pick<Platform, "db" | "authSecret">;
@@ -56,7 +56,7 @@ export async function findStay(db: Queryable, which: SQL): Promise<GuestStay | u
 /** The request behind a guest's private link (no account needed: the signed link is the key); an expired link is Gone. */
 export async function findGuestStay(deps: Deps, token: string): Promise<Result<GuestStay>> {
   const check = readStayToken(token, deps.authSecret);
-  if (!check.ok) return check.reason === "expired" ? failed(410, STAY_LINK_EXPIRED) : failed(404, STAY_LINK_NOT_VALID);
-  const stay = await findStay(deps.db, eq(bookings.id, check.bookingId));
+  if (!check.ok) return check;
+  const stay = await findStay(deps.db, eq(bookings.id, check.value.bookingId));
   return stay ? succeeded(stay) : failed(404, STAY_LINK_NOT_VALID);
 }

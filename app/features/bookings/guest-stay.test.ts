@@ -18,15 +18,16 @@ const meta = { clientAddress: "203.0.113.60" };
 
 describe("stay links", () => {
   const secret = "a-secret-that-is-long-enough-for-tests-0123456789";
+  const invalid = { ok: false, status: 404, message: "This link is not valid" };
   it("open only the booking they were made for, unaltered, until the day after check-out", () => {
     const token = stayToken("4f1c2a8e-1111-4222-8333-944455556666", "2027-01-10", secret);
-    expect(readStayToken(token, secret, Date.parse("2027-01-11T12:00:00Z"))).toEqual({ ok: true, bookingId: "4f1c2a8e-1111-4222-8333-944455556666" });
-    expect(readStayToken(token, secret, Date.parse("2027-01-12T00:00:00Z"))).toEqual({ ok: false, reason: "expired" });
+    expect(readStayToken(token, secret, Date.parse("2027-01-11T12:00:00Z"))).toEqual({ ok: true, value: { bookingId: "4f1c2a8e-1111-4222-8333-944455556666" } });
+    expect(readStayToken(token, secret, Date.parse("2027-01-12T00:00:00Z"))).toEqual({ ok: false, status: 410, message: "This link has expired" });
     const [id, expires, signature] = token.split(".");
-    expect(readStayToken(`${id}.${Number(expires) + 86_400}.${signature}`, secret, 0)).toEqual({ ok: false, reason: "invalid" });
-    expect(readStayToken(`5f1c2a8e-1111-4222-8333-944455556666.${expires}.${signature}`, secret, 0)).toEqual({ ok: false, reason: "invalid" });
-    expect(readStayToken(token, `${secret}x`, 0)).toEqual({ ok: false, reason: "invalid" });
-    expect(readStayToken("garbage", secret, 0)).toEqual({ ok: false, reason: "invalid" });
+    expect(readStayToken(`${id}.${Number(expires) + 86_400}.${signature}`, secret, 0)).toEqual(invalid);
+    expect(readStayToken(`5f1c2a8e-1111-4222-8333-944455556666.${expires}.${signature}`, secret, 0)).toEqual(invalid);
+    expect(readStayToken(token, `${secret}x`, 0)).toEqual(invalid);
+    expect(readStayToken("garbage", secret, 0)).toEqual(invalid);
   });
 });
 
