@@ -197,7 +197,7 @@ export async function reserveDates(
   if (actor.kind === "anonymous") return failedAs(AUTHENTICATION_REQUIRED.title, 401, AUTHENTICATION_REQUIRED.description);
   const missing = WIDGET_FIELDS.filter(([field]) => typeof input[field] !== "string" || !input[field].trim()).map(([, name]) => name);
   if (missing.length > 0) {
-    const { title, description } = missingInformation([...new Set(missing)]);
+    const { title, description = "" } = missingInformation([...new Set(missing)]);
     return failedAs(title, 400, description);
   }
   try {

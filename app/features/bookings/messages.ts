@@ -34,6 +34,7 @@ export const BOOKING_REQUEST_SUBMITTED = {
 export const MISSING_INFORMATION = {
   title: "Missing Information",
   description: "Please fill in all required fields including location and asset.",
+  variant: "error",
 } as const;
 
 /** What the booking needs, as the toast names it when it is missing. */
@@ -47,10 +48,10 @@ export const BOOKING_FIELD_NAMES = {
 export type BookingField = keyof typeof BOOKING_FIELD_NAMES;
 
 /** The spec's Missing Information, saying what is missing ("Please add a check-in date."). */
-export function missingInformation(missing: readonly BookingField[]) {
+export function missingInformation(missing: readonly BookingField[]): Toast {
   if (missing.length === 0) return MISSING_INFORMATION;
   const list = new Intl.ListFormat("en-US", { type: "conjunction" }).format(missing.map((field) => BOOKING_FIELD_NAMES[field]));
-  return { title: MISSING_INFORMATION.title, description: `Please add ${list}.` };
+  return { ...MISSING_INFORMATION, description: `Please add ${list}.` };
 }
 
 export const DATES_UNAVAILABLE = {
