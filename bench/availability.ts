@@ -239,7 +239,7 @@ async function scenariosOf(db: Database): Promise<{ scenarios: Scenario[]; finis
       const input = { assetId: stay.assetId, checkInDate: checkIn, checkOutDate: addDays(checkIn, 1 + randomInt(3)), ...guest };
       return async () => {
         const result = await createBooking(platform, anonymous, input, meta(), now);
-        if (result.ok || result.error.code !== "conflict") throw new Error(`expected Dates Unavailable, got ${JSON.stringify(result)}`);
+        if (result.ok || result.status !== 409) throw new Error(`expected Dates Unavailable, got ${JSON.stringify(result)}`);
       };
     },
   };
@@ -265,7 +265,7 @@ async function scenariosOf(db: Database): Promise<{ scenarios: Scenario[]; finis
       return async () => {
         const result = await createBooking(platform, anonymous, input, meta(), now);
         if (!result.ok) throw new Error(`expected a booking, got ${JSON.stringify(result)}`);
-        booked = result.booking.id;
+        booked = result.value.id;
       };
     },
   };

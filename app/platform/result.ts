@@ -14,7 +14,7 @@ export type Result<T = null> = Success<T> | Refusal;
 
 export type Success<T> = { ok: true; value: T; toast?: Toast };
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 503;
 
 export type Refusal = {
   ok: false;

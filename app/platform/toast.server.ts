@@ -63,9 +63,10 @@ export type RefusedReplyOptions = {
   hideFields?: readonly string[];
   /**
    * The error at the top of the form (what browsers without JavaScript see, no toast there):
-   * the message (default), "Title: message", or none when the fields carry it.
+   * the message (default), "Title: message", none when the fields carry it, or "Title: message"
+   * only for a refusal that names no field (a form whose field problems show under the fields).
    */
-  formError?: "message" | "titled" | "none";
+  formError?: "message" | "titled" | "none" | "titledWithoutFields";
 };
 
 /**
@@ -76,7 +77,8 @@ export function replyRefused<Body extends object>(refusal: Refusal, options: Ref
   const title = refusal.title ?? options.title;
   const hidden = new Set(options.hideFields);
   const initialValue = Object.fromEntries(Object.entries(options.values ?? {}).filter(([key]) => !SECRET_FIELD.test(key) && !hidden.has(key)));
-  const formError = options.formError ?? "message";
+  const asked = options.formError ?? "message";
+  const formError = asked === "titledWithoutFields" ? (refusal.fieldErrors ? "none" : "titled") : asked;
   const result: SubmissionResult<string[]> = {
     status: "error",
     initialValue: initialValue as SubmissionResult["initialValue"],

@@ -1,5 +1,4 @@
-import { ADMIN_CANNOT_ADOPT } from "../../app/features/adoptions/messages";
-import { ADMIN_CANNOT_BOOK } from "../../app/features/bookings/messages";
+import { STAFF_AT_CUSTOMER_DOOR } from "../../app/features/accounts/customer-door";
 import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
@@ -160,15 +159,27 @@ test("administrators see the portal's barred messages and no forms", async ({ pa
   await signIn.admin();
 
   await visit("/adopt-hive-signup");
-  await expect(page.getByText(ADMIN_CANNOT_ADOPT)).toBeVisible();
+  await expect(page.getByText(STAFF_AT_CUSTOMER_DOOR.adoption)).toBeVisible();
   const guardian = page.getByRole("link", { name: "Choose Guardian", exact: true });
   await guardian.click();
   await expect(page).toHaveURL(/tier=/);
   await expect(page.getByRole("button", { name: "Complete Adoption" })).toHaveCount(0);
 
   await visit("/adopt-hive-signup?tab=booking");
-  await expect(page.getByText(ADMIN_CANNOT_BOOK)).toBeVisible();
+  await expect(page.getByText(STAFF_AT_CUSTOMER_DOOR.booking)).toBeVisible();
   await expect(page.getByLabel("Location")).toHaveCount(0);
+
+  // Posted anyway, each customer function refuses staff with one status and the spec's words for it.
+  const post = (path: string, form: Record<string, string>) => page.request.post(path, { form, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  for (const [path, form, words] of [
+    ["/adopt-hive-signup?index", { intent: "adopt" }, STAFF_AT_CUSTOMER_DOOR.adoption],
+    ["/adopt-hive-signup?index", { intent: "book" }, STAFF_AT_CUSTOMER_DOOR.booking],
+    ["/api/bookings", { assetId: crypto.randomUUID(), checkInDate: "2030-01-01", checkOutDate: "2030-01-02", guestName: "Staff", guestEmail: "staff@example.com" }, STAFF_AT_CUSTOMER_DOOR.booking],
+  ] as const) {
+    const refused = await post(path, form);
+    expect(refused.status(), path).toBe(403);
+    expect(await refused.text(), path).toContain(words);
+  }
 });
 
 test.describe("without JavaScript", () => {

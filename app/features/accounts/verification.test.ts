@@ -6,11 +6,12 @@ import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { staffActor } from "../../../tests/factories/accounts";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import type { Actor } from "./actor";
+import { STAFF_AT_CUSTOMER_DOOR } from "./customer-door";
 import { requestMeta } from "./request-meta";
 import { resolveAuthState } from "./session.server";
 import { signUpCustomer } from "./sign-up.server";
 import { resendVerificationEmail } from "./verification.server";
-import { verificationLinkOutcome, verifiedEmailOf } from "./verified-email";
+import { verificationLinkOutcome, verificationLinkToast, verifiedEmailOf } from "./verified-email";
 
 describe("verifiedEmailOf", () => {
   const customer = (emailVerified: boolean): Actor => ({ kind: "customer", userId: "u1", email: "bee@example.com", name: "", emailVerified });
@@ -33,6 +34,15 @@ describe("the verification link's landing", () => {
     ["verified=yes", null],
   ])("?%s → %s", (search, expected) => {
     expect(verificationLinkOutcome(new URLSearchParams(search))).toBe(expected);
+  });
+
+  it("asks a signed-out visitor to log in, and tells a signed-in one Email Verified only when the account says so", () => {
+    const customer = (emailVerified: boolean): Actor => ({ kind: "customer", userId: "u1", email: "bee@example.com", name: "", emailVerified });
+    expect(verificationLinkToast("verified", { kind: "anonymous" })).toMatchObject({ title: "Email Verified", description: "Thank you for confirming your email address. Please log in to continue." });
+    expect(verificationLinkToast("failed", { kind: "anonymous" })).toMatchObject({ title: "Invalid or Expired Link", description: expect.stringContaining("Log in to send yourself a new one.") });
+    expect(verificationLinkToast("verified", customer(true))).toEqual({ title: "Email Verified", description: "Thank you for confirming your email address.", variant: "success" });
+    expect(verificationLinkToast("verified", customer(false))).toBeNull();
+    expect(verificationLinkToast("failed", customer(false))).toMatchObject({ title: "Invalid or Expired Link", description: expect.stringContaining("Send yourself a new one below."), variant: "error" });
   });
 });
 
@@ -63,7 +73,7 @@ describe.each(testEngines())("resending the verification e-mail on $name", ({ op
     expect(await verifyMails()).toHaveLength(1);
     // Straight after the sign-up: the same second (and so the same token), still a message of its own.
     const sent = await resendVerificationEmail(platform, actor, meta);
-    expect(sent).toMatchObject({ ok: true, toast: { title: "Verification Email Sent" } });
+    expect(sent).toMatchObject({ ok: true, toast: { title: "Verification Email Sent", description: "We sent a new confirmation link to moss@example.com. It is valid for 24 hours.", variant: "success" } });
     const mails = await verifyMails();
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toMatch(/http:\/\/127\.0\.0\.1:3999\/api\/auth\/verify-email\?token=[^\s]+&callbackURL=%2Fsponsor-profile%3Fverified%3D1/);
@@ -71,7 +81,7 @@ describe.each(testEngines())("resending the verification e-mail on $name", ({ op
     await resendVerificationEmail(platform, actor, meta);
     await resendVerificationEmail(platform, actor, meta);
     const refused = await resendVerificationEmail(platform, actor, meta);
-    expect(refused).toMatchObject({ ok: false, status: 429, toast: { title: "Too Many Requests" } });
+    expect(refused).toMatchObject({ ok: false, status: 429, title: "Too Many Requests", message: expect.stringMatching(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/) });
   });
 
   it("sends nothing once the address is verified", async () => {
@@ -79,6 +89,13 @@ describe.each(testEngines())("resending the verification e-mail on $name", ({ op
     const before = (await verifyMails()).length;
     const result = await resendVerificationEmail(platform, { ...actor, emailVerified: true }, meta);
     expect(result).toMatchObject({ ok: true, toast: { title: "Email Already Verified" } });
+    expect(await verifyMails()).toHaveLength(before);
+  });
+
+  it("refuses staff at the customer door, sending nothing", async () => {
+    const before = (await verifyMails()).length;
+    const staff = staffActor({ email: "moss@example.com", emailVerified: false });
+    expect(await resendVerificationEmail(platform, staff, meta)).toEqual({ ok: false, status: 403, message: STAFF_AT_CUSTOMER_DOOR.account });
     expect(await verifyMails()).toHaveLength(before);
   });
 });

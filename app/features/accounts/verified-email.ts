@@ -1,5 +1,6 @@
 import type { Toast } from "~/platform/toast";
 import type { Actor } from "./actor";
+import { VERIFICATION_LINK } from "./messages";
 
 /**
  * The e-mail address that is provably the actor's: only once they have confirmed it (by the
@@ -23,19 +24,12 @@ export function verificationLinkOutcome(params: URLSearchParams): VerificationLi
   return null;
 }
 
-export function verificationLinkToast(outcome: VerificationLinkOutcome, signedIn: boolean): Toast {
-  if (outcome === "failed") {
-    return {
-      title: "Invalid or Expired Link",
-      description: signedIn
-        ? "This confirmation link is invalid or has expired. Send yourself a new one below."
-        : "This confirmation link is invalid or has expired. Log in to send yourself a new one.",
-      variant: "error",
-    };
-  }
-  return {
-    title: "Email Verified",
-    description: signedIn ? "Thank you for confirming your email address." : "Thank you for confirming your email address. Please log in to continue.",
-    variant: "success",
-  };
+/**
+ * What the link's landing tells this visitor: someone signed out is asked to log in; someone signed
+ * in hears "Email Verified" only when their account says so (anyone can type ?verified=1), and
+ * nothing otherwise.
+ */
+export function verificationLinkToast(outcome: VerificationLinkOutcome, actor: Actor): Toast | null {
+  if (actor.kind === "anonymous") return VERIFICATION_LINK[outcome].signedOut;
+  return outcome === "failed" || actor.emailVerified ? VERIFICATION_LINK[outcome].signedIn : null;
 }

@@ -9,14 +9,13 @@ import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { todayIn } from "~/features/bookings/stay-dates";
-import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
-import { placesTaken } from "~/features/hive-tiers/hive-tiers.server";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
 import { centsToNumeric, toCents } from "~/platform/money";
 import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
 import { type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
+import { hasRoom, holdsPlace } from "./tier-places.server";
 import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema, type AdoptionFieldsInput } from "./admin-adoption.schema";
 
 /** One hive adoption in the back-office. */
@@ -149,11 +148,11 @@ async function sponsorOf(tx: Queryable, email: string): Promise<{ userId: string
  * Locks the tier (the adoption form locks it too) and, when the adoption comes to hold one of its
  * places, checks there is one left: max adoptions is kept whoever adds or reactivates adoptions.
  */
-async function lockTier(tx: Queryable, tierId: string, holdsPlace: boolean, adoptionId?: string): Promise<{ name: string } | Refusal> {
-  const [tier] = isRecordId(tierId) ? await tx.select({ name: hiveTiers.name, maxAdoptions: hiveTiers.maxAdoptions }).from(hiveTiers).where(eq(hiveTiers.id, tierId)).for("update") : [];
+async function lockTier(tx: Queryable, tierId: string, takesPlace: boolean, adoptionId?: string): Promise<{ name: string } | Refusal> {
+  const [tier] = isRecordId(tierId) ? await tx.select({ id: hiveTiers.id, name: hiveTiers.name, maxAdoptions: hiveTiers.maxAdoptions }).from(hiveTiers).where(eq(hiveTiers.id, tierId)).for("update") : [];
   if (!tier) return failed(400, TIER_GONE, { tierId: [TIER_GONE] });
-  if (holdsPlace && tier.maxAdoptions !== null && (await placesTaken(tx, tierId, adoptionId)) >= tier.maxAdoptions) {
-    const message = tierFull(tier.name, tier.maxAdoptions);
+  if (takesPlace && !(await hasRoom(tx, tier, adoptionId))) {
+    const message = tierFull(tier.name, tier.maxAdoptions!);
     return failed(409, message, { tierId: [message] });
   }
   return tier;
@@ -168,8 +167,6 @@ async function checkHive(tx: Queryable, hiveId: string | null, previous: string 
   return hive?.status === "active" ? null : failed(400, HIVE_NOT_ACTIVE, { hiveId: [HIVE_NOT_ACTIVE] });
 }
 
-const holds = (status: AdoptionStatusName) => (PLACE_HOLDING_STATUSES as readonly string[]).includes(status);
-
 const valuesOf = ({ userEmail: _email, ...fields }: AdoptionFieldsInput, sponsor: { userId: string; email: string }) => ({ ...fields, userId: sponsor.userId, email: sponsor.email });
 
 /** An adoption recorded by staff (by phone, at an event): the sponsor told if it starts active. */
@@ -183,7 +180,7 @@ export async function addAdoption(ctx: BackOfficeContext, input: unknown): Promi
     platform.db.transaction(async (tx) => {
       const sponsor = await sponsorOf(tx, fields.userEmail);
       if (isFailure(sponsor)) return sponsor;
-      const tier = await lockTier(tx, fields.tierId, holds(fields.status));
+      const tier = await lockTier(tx, fields.tierId, holdsPlace(fields.status));
       if (isFailure(tier)) return tier;
       const wrongHive = await checkHive(tx, fields.hiveId, null);
       if (wrongHive) return wrongHive;
@@ -219,7 +216,7 @@ export async function updateAdoption(ctx: BackOfficeContext, input: unknown): Pr
       const after = fieldsOf(values);
       if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", current.email);
       // A place is checked when the adoption comes to hold one it did not: a new tier, or back from cancelled/expired.
-      const takesNewPlace = holds(values.status) && (!holds(current.status) || current.tierId !== values.tierId);
+      const takesNewPlace = holdsPlace(values.status) && (!holdsPlace(current.status) || current.tierId !== values.tierId);
       const tier = await lockTier(tx, values.tierId, takesNewPlace, id);
       if (isFailure(tier)) return tier;
       const wrongHive = await checkHive(tx, values.hiveId, current.hiveId);

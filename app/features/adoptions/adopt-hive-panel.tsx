@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
-import type { PublicTier } from "~/features/catalog/hive-tiers.server";
+import type { PublicTier } from "~/features/catalog/active-tiers.server";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";

@@ -7,6 +7,7 @@ import { hiveAdoptions } from "~/platform/db/schema";
 import { IntervalWorker } from "~/platform/interval-worker.server";
 import type { Platform } from "~/platform/runtime.server";
 import { followActiveAdoption, tellSponsor } from "./adoption-effects.server";
+import { holdsPlaceIn } from "./tier-places.server";
 
 type Deps = Pick<Platform, "db" | "env" | "logger">;
 
@@ -26,7 +27,7 @@ const returned = {
 };
 
 /**
- * Expires one pending or active adoption whose end date has passed (in the organisation's time
+ * Expires one adoption still holding its place (pending or active) whose end date has passed (in the organisation's time
  * zone), with its e-mail, audit row and the sponsor's tier, in one transaction. The row is
  * claimed with SKIP LOCKED: servers sharing the database each take a different one, and a row
  * being edited by staff is taken at the next round.
@@ -39,7 +40,7 @@ async function expireOne(deps: Deps, today: string): Promise<boolean> {
       .where(
         eq(
           hiveAdoptions.id,
-          sql`(select id from hive_adoptions where status in ('pending', 'active') and end_date is not null and end_date < ${today}::date order by end_date limit 1 for update skip locked)`,
+          sql`(select id from hive_adoptions where ${holdsPlaceIn("hive_adoptions")} and end_date is not null and end_date < ${today}::date order by end_date limit 1 for update skip locked)`,
         ),
       )
       .returning(returned);

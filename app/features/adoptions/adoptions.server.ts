@@ -1,64 +1,57 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
-import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
+import { failed, invalid, isFailure, succeeded, type Refusal, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { honeyShareText } from "~/features/catalog/honey-share";
-import { AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
-import { ADMIN_CANNOT_ADOPT, SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
+import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
+import { hasRoom } from "./tier-places.server";
+import { SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
 
 export const adoptionLimits = {
   byAccount: { name: "adoption:account", limit: 10, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, RateRule>;
 
-export type AdoptionFailure = { code: "sign_in" | "admin" | "invalid" | "unavailable" | "full" | "rate_limited"; message: string };
-export type AdoptionResult = { ok: true; adoptionId: string } | { ok: false; error: AdoptionFailure };
-
-const fail = (code: AdoptionFailure["code"], message: string): AdoptionResult => ({ ok: false, error: { code, message } });
-
 class TierUnavailable extends Error {
-  constructor(readonly failure: AdoptionResult) {
+  constructor(readonly failure: Refusal) {
     super("tier unavailable");
   }
 }
 
 /**
- * A signed-in customer asks to adopt a hive: the request is stored as pending with its
- * confirmation e-mail in one transaction. The tier row is locked while its places are counted,
+ * A signed-in customer asks to adopt a hive (401 for a visitor who is not signed in), validated
+ * with the completion card's schema (a problem is refused under the card's title for it, "Select a
+ * tier"…): the request is stored as pending with its confirmation e-mail in one transaction. The tier row is locked while its places are counted,
  * so max_adoptions holds even when sponsors race for the last place.
  */
-export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: Actor, input: Record<string, unknown>): Promise<AdoptionResult> {
-  if (actor.kind === "anonymous") return fail("sign_in", SIGN_IN_TO_ADOPT.description);
-  if (actor.kind === "staff") return fail("admin", ADMIN_CANNOT_ADOPT);
+export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: Actor, input: Record<string, unknown>): Promise<Result<{ id: string }>> {
+  if (actor.kind === "anonymous") return failed(401, SIGN_IN_TO_ADOPT.description);
+  const customer = refuseStaffAtCustomerDoor(actor, "adoption");
+  if (isFailure(customer)) return customer;
   const parsed = AdoptionRequestSchema.safeParse(input);
-  if (!parsed.success) return fail("invalid", parsed.error.issues[0]!.message);
+  if (!parsed.success) return invalid(parsed.error.issues, adoptionIssueToast(parsed.error.issues[0]!).title);
   const request = parsed.data;
 
-  const decision = await hitRateLimit(deps.db, adoptionLimits.byAccount, actor.userId);
-  if (!decision.allowed) return fail("rate_limited", TOO_MANY_ADOPTIONS);
+  const decision = await hitRateLimit(deps.db, adoptionLimits.byAccount, customer.userId);
+  if (!decision.allowed) return failed(429, TOO_MANY_ADOPTIONS);
 
   try {
     const adoptionId = await retryOnDeadlock(() =>
       deps.db.transaction(async (tx) => {
         const [tier] = await tx.select().from(hiveTiers).where(and(eq(hiveTiers.id, request.tierId), eq(hiveTiers.isActive, true))).for("update");
-        if (!tier) throw new TierUnavailable(fail("unavailable", TIER_NOT_AVAILABLE));
-        if (tier.maxAdoptions !== null) {
-          const [held] = await tx
-            .select({ n: count() })
-            .from(hiveAdoptions)
-            .where(and(eq(hiveAdoptions.tierId, tier.id), inArray(hiveAdoptions.status, [...PLACE_HOLDING_STATUSES])));
-          if ((held?.n ?? 0) >= tier.maxAdoptions) throw new TierUnavailable(fail("full", tierFullMessage(tier.name)));
-        }
+        if (!tier) throw new TierUnavailable(failed(400, TIER_NOT_AVAILABLE));
+        if (!(await hasRoom(tx, tier))) throw new TierUnavailable(failed(409, tierFullMessage(tier.name)));
         const [row] = await tx
           .insert(hiveAdoptions)
           .values({
-            userId: actor.userId,
+            userId: customer.userId,
             tierId: tier.id,
-            email: actor.email,
+            email: customer.email,
             status: "pending",
             paymentFrequency: request.paymentFrequency,
             paymentMethod: request.paymentMethod,
@@ -72,7 +65,7 @@ export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: 
           "adoption-confirmation",
           {
             adoptionId: id,
-            userEmail: actor.email,
+            userEmail: customer.email,
             tierName: tier.name,
             tierPrice: formatUsd(toCents(price)),
             paymentFrequency: request.paymentFrequency,
@@ -82,12 +75,12 @@ export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: 
             perks: tier.perks,
             profileUrl: `${deps.env.APP_URL}/sponsor-profile?tab=adoptions`,
           },
-          { to: actor.email, idempotencyKey: `adoption-confirmation:${id}` },
+          { to: customer.email, idempotencyKey: `adoption-confirmation:${id}` },
         );
         return id;
       }),
     );
-    return { ok: true, adoptionId };
+    return succeeded({ id: adoptionId });
   } catch (error) {
     if (error instanceof TierUnavailable) return error.failure;
     throw error;

@@ -4,6 +4,7 @@ import { can } from "~/features/accounts/permissions";
 import { isRecordId } from "~/features/back-office/record-id";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, sponsors, users } from "~/platform/db/schema";
+import { failed, succeeded, type Result } from "~/platform/result";
 import type { CertificateFacts } from "./certificate-pdf.server";
 
 /**
@@ -12,14 +13,14 @@ import type { CertificateFacts } from "./certificate-pdf.server";
  * drawn on the server with pdf-lib. For the sponsor who owns the adoption, and for staff who may
  * view adoptions; only while the adoption is active.
  */
-export type CertificateResult = { ok: true; pdf: Uint8Array; filename: string } | { ok: false; status: 401 | 404 | 409; message: string };
+export type Certificate = { pdf: Uint8Array; filename: string };
 
 export const CERTIFICATE_NOT_ACTIVE = "A certificate is made for an active adoption only.";
 const NOT_FOUND = "There is no such adoption.";
 
-export async function adoptionCertificate(db: Queryable, actor: Actor, adoptionId: string, now = new Date()): Promise<CertificateResult> {
-  if (actor.kind === "anonymous") return { ok: false, status: 401, message: "Sign in to download your certificate." };
-  if (!isRecordId(adoptionId)) return { ok: false, status: 404, message: NOT_FOUND };
+export async function adoptionCertificate(db: Queryable, actor: Actor, adoptionId: string, now = new Date()): Promise<Result<Certificate>> {
+  if (actor.kind === "anonymous") return failed(401, "Sign in to download your certificate.");
+  if (!isRecordId(adoptionId)) return failed(404, NOT_FOUND);
   const [row] = await db
     .select({
       id: hiveAdoptions.id,
@@ -41,12 +42,12 @@ export async function adoptionCertificate(db: Queryable, actor: Actor, adoptionI
     .where(eq(hiveAdoptions.id, adoptionId));
   // Someone else's adoption is "not found", not "forbidden": its existence is not theirs to learn.
   const allowed = row && (actor.kind === "staff" ? can(actor, "hive_adoptions", "view") : row.userId === actor.userId);
-  if (!row || !allowed) return { ok: false, status: 404, message: NOT_FOUND };
-  if (row.status !== "active") return { ok: false, status: 409, message: CERTIFICATE_NOT_ACTIVE };
+  if (!row || !allowed) return failed(404, NOT_FOUND);
+  if (row.status !== "active") return failed(409, CERTIFICATE_NOT_ACTIVE);
   const sponsorName = row.companyName?.trim() || row.personName.trim() || row.email;
   const hive = [row.hiveName, row.registryHive && (row.hiveName ? `(${row.registryHive})` : row.registryHive)].filter(Boolean).join(" ") || "Hive to be assigned";
   const pdf = await drawCertificate({ sponsorName, hive, tierName: row.tierName, startDate: row.startDate, reference: row.id, issuedOn: now });
-  return { ok: true, pdf, filename: `apiary-adoption-certificate-${row.id.slice(0, 8)}.pdf` };
+  return succeeded({ pdf, filename: `apiary-adoption-certificate-${row.id.slice(0, 8)}.pdf` });
 }
 
 /** pdf-lib is loaded with the first certificate, not at start: it costs start time and most starts draw none. */

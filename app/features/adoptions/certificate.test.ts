@@ -54,8 +54,8 @@ describe.each(testEngines())("who gets an adoption's certificate on $name", ({ o
     const adoption = await insertAdoption(t.db, owner, tier.id, { status: "active", hiveId: hive.id, hiveName: "Buzz", startDate: "2026-03-15" });
 
     const mine = await adoptionCertificate(t.db, owner, adoption.id);
-    expect(mine).toMatchObject({ ok: true, filename: `apiary-adoption-certificate-${adoption.id.slice(0, 8)}.pdf` });
-    const text = await textOf(mine.ok ? mine.pdf : new Uint8Array());
+    expect(mine).toMatchObject({ ok: true, value: { filename: `apiary-adoption-certificate-${adoption.id.slice(0, 8)}.pdf` } });
+    const text = await textOf(mine.ok ? mine.value.pdf : new Uint8Array());
     expect(text).toEqual(expect.arrayContaining(["Pollinator Partners LLC", `Buzz (${hive.name})`, `${tier.name} tier, since March 15, 2026`]));
 
     expect(await adoptionCertificate(t.db, await insertUser(t.db), adoption.id)).toMatchObject({ ok: true });

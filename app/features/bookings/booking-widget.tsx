@@ -121,7 +121,7 @@ function WidgetForm({ locations, defaultLocationId, guestName = "", failure: loc
       ...(!email.trim() ? (["email"] as const) : []),
     ];
     if (missing.length > 0 || !checkIn) {
-      showToast({ ...missingInformation(missing), variant: "error", id: "missing-information" });
+      showToast({ ...missingInformation(missing), id: "missing-information" });
       return;
     }
     void booking.submit(

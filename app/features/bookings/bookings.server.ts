@@ -1,17 +1,30 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assets, bookings } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { centsToNumeric, formatUsd } from "~/platform/money";
+import { failed, failedAs, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";
 import { BOOKING_HORIZON_DAYS } from "./booking-limits";
-import { BookingRequestSchema } from "./booking.schema";
-import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, CHECK_IN_TOO_FAR, DATES_UNAVAILABLE, TOO_MANY_BOOKINGS } from "./messages";
+import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
+import {
+  ASSET_NOT_AVAILABLE,
+  AUTHENTICATION_REQUIRED,
+  BOOKING_FAILED,
+  CHECK_IN_IN_PAST,
+  CHECK_IN_TOO_FAR,
+  DATES_UNAVAILABLE,
+  GENERIC_BOOKING_FAILURE,
+  missingInformation,
+  TOO_MANY_BOOKINGS,
+  type BookingField,
+} from "./messages";
 import { addDays, todayIn } from "./stay-dates";
 import { stayPath, stayToken } from "./stay-link.server";
 
@@ -23,10 +36,6 @@ export const bookingLimits = {
   byAccount: { name: "booking:account", limit: 30, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
 
-export type BookingFailure =
-  | { code: "invalid"; message: string; field?: string }
-  | { code: "admin" | "unavailable" | "conflict" | "rate_limited"; message: string };
-
 export type CreatedBooking = {
   id: string;
   /** The short code people read out ("STA-3F9A0C"). */
@@ -36,19 +45,21 @@ export type CreatedBooking = {
   numberOfNights: number;
   totalCents: number;
   guestEmail: string;
+  /** Booked by a signed-in customer: the request is in their profile. */
+  forAccount: boolean;
 };
-
-export type BookingResult = { ok: true; booking: CreatedBooking } | { ok: false; error: BookingFailure };
 
 type BookingDeps = Pick<Platform, "db" | "env" | "authSecret">;
 
-const fail = (error: BookingFailure): BookingResult => ({ ok: false, error });
+/** Nights someone else holds: the spec's own title, whichever form asked. */
+const datesUnavailable = () => failedAs(DATES_UNAVAILABLE.title, 409, DATES_UNAVAILABLE.description);
 
 class RateLimited extends Error {}
 
 /**
  * The one way a stay is booked (Customer Portal and Reserve Your Dates widget alike). It checks
- * who asks, validates with the shared schema, prices the stay itself and inserts it as pending
+ * who asks, validates with the shared schema (a problem is refused under the portal's title for
+ * it: "Select dates"…), prices the stay itself and inserts it as pending
  * with its confirmation e-mail in one transaction. Overlaps are decided by the database's
  * exclusion constraint, so two requests racing for the same nights can't both win.
  */
@@ -59,30 +70,29 @@ export async function createBooking(
   input: Record<string, unknown>,
   meta: { clientAddress: string },
   now = new Date(),
-): Promise<BookingResult> {
-  if (actor.kind === "staff") return fail({ code: "admin", message: ADMIN_CANNOT_BOOK });
+): Promise<Result<CreatedBooking>> {
+  const visitor = refuseStaffAtCustomerDoor(actor, "booking");
+  if (isFailure(visitor)) return visitor;
 
   const parsed = BookingRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail({ code: "invalid", message: issue.message, field: String(issue.path[0] ?? "") });
-  }
+  if (!parsed.success) return invalid(parsed.error.issues, portalIssueToast(parsed.error.issues[0]!).title);
   const request = parsed.data;
 
   const asset = await findAssetForBooking(deps.db, request.assetId, { checkIn: request.checkInDate, checkOut: request.checkOutDate });
-  if (!asset || asset.status !== "available") return fail({ code: "unavailable", message: ASSET_NOT_AVAILABLE });
+  if (!asset || asset.status !== "available") return failed(400, ASSET_NOT_AVAILABLE);
 
+  // Refused above the form, not under its date field: the field's own rules passed.
   const today = todayIn(asset.timeZone, now);
-  if (request.checkInDate < today) return fail({ code: "invalid", message: CHECK_IN_IN_PAST, field: "checkInDate" });
-  if (request.checkInDate > addDays(today, BOOKING_HORIZON_DAYS)) return fail({ code: "invalid", message: CHECK_IN_TOO_FAR, field: "checkInDate" });
+  if (request.checkInDate < today) return failed(400, CHECK_IN_IN_PAST);
+  if (request.checkInDate > addDays(today, BOOKING_HORIZON_DAYS)) return failed(400, CHECK_IN_TOO_FAR);
   // Most clashes come from a calendar that went stale: refused here, before an e-mail is rendered
   // or the asset locked. Requests racing for the same nights all pass here, and the exclusion
   // constraint decides between them below.
-  if (asset.nightsTaken) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
+  if (asset.nightsTaken) return datesUnavailable();
 
   const { nights, totalCents } = quoteStay(asset.pricePerNightCents, request.checkInDate, request.checkOutDate);
   // A signed-in customer books as themselves: the confirmation goes to the account's address.
-  const guestEmail = actor.kind === "customer" ? actor.email : request.guestEmail;
+  const guestEmail = visitor.kind === "customer" ? visitor.email : request.guestEmail;
 
   const id = crypto.randomUUID();
   const manageUrl = `${deps.env.APP_URL}${stayPath(stayToken(id, request.checkOutDate, deps.authSecret))}`;
@@ -110,11 +120,11 @@ export async function createBooking(
       location: asset.locationName,
       totalAmount: formatUsd(totalCents),
       manageUrl,
-      profileUrl: actor.kind === "customer" ? `${deps.env.APP_URL}/sponsor-profile/bookings/${id}` : undefined,
+      profileUrl: visitor.kind === "customer" ? `${deps.env.APP_URL}/sponsor-profile/bookings/${id}` : undefined,
     });
 
-  const limit = actor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
-  const limitSubject = actor.kind === "customer" ? actor.userId : meta.clientAddress;
+  const limit = visitor.kind === "customer" ? bookingLimits.byAccount : bookingLimits.guestByAddress;
+  const limitSubject = visitor.kind === "customer" ? visitor.userId : meta.clientAddress;
   try {
     const booking = await retryOnDeadlock(async () => {
       // A new reference each attempt: the one drawn may have been taken meanwhile.
@@ -130,7 +140,7 @@ export async function createBooking(
         await tx.insert(bookings).values({
           id,
           assetId: asset.id,
-          userId: actor.kind === "customer" ? actor.userId : null,
+          userId: visitor.kind === "customer" ? visitor.userId : null,
           location: asset.locationName,
           guestName: request.guestName,
           guestEmail,
@@ -151,13 +161,51 @@ export async function createBooking(
           attachments: [calendar],
           ...confirmation,
         });
-        return { id, code: bookingCode(asset.locationName, reference), checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail };
+        const forAccount = visitor.kind === "customer";
+        return { id, code: bookingCode(asset.locationName, reference), checkInDate: request.checkInDate, checkOutDate: request.checkOutDate, numberOfNights: nights, totalCents, guestEmail, forAccount };
       });
     }, { retryIf: referenceTaken });
-    return { ok: true, booking };
+    return succeeded(booking);
   } catch (error) {
-    if (error instanceof RateLimited) return fail({ code: "rate_limited", message: TOO_MANY_BOOKINGS });
-    if (sqlStateOf(error) === SqlState.exclusionViolation) return fail({ code: "conflict", message: DATES_UNAVAILABLE.description });
+    if (error instanceof RateLimited) return failed(429, TOO_MANY_BOOKINGS);
+    if (sqlStateOf(error) === SqlState.exclusionViolation) return datesUnavailable();
     throw error;
+  }
+}
+
+/** The fields the widget's request needs, each with how the Missing Information toast names it. */
+const WIDGET_FIELDS = [
+  ["assetId", "asset"],
+  ["checkInDate", "checkIn"],
+  ["checkOutDate", "checkIn"],
+  ["guestName", "name"],
+  ["guestEmail", "email"],
+] as const satisfies readonly (readonly [string, BookingField])[];
+
+/**
+ * The Reserve Your Dates widget's request: for signed-in customers only (401 sends the visitor to
+ * sign in), with what is missing named first (Missing Information), then the one booking command.
+ * The widget titles every refusal Booking Failed, except the spec's own Dates Unavailable; a
+ * failure nobody expected is answered in the same words, and logged.
+ */
+export async function reserveDates(
+  deps: BookingDeps & Pick<Platform, "logger">,
+  actor: Actor,
+  input: Record<string, unknown>,
+  meta: { clientAddress: string },
+): Promise<Result<CreatedBooking>> {
+  if (actor.kind === "anonymous") return failedAs(AUTHENTICATION_REQUIRED.title, 401, AUTHENTICATION_REQUIRED.description);
+  const missing = WIDGET_FIELDS.filter(([field]) => typeof input[field] !== "string" || !input[field].trim()).map(([, name]) => name);
+  if (missing.length > 0) {
+    const { title, description = "" } = missingInformation([...new Set(missing)]);
+    return failedAs(title, 400, description);
+  }
+  try {
+    const outcome = await createBooking(deps, actor, input, meta);
+    if (outcome.ok || outcome.title === DATES_UNAVAILABLE.title) return outcome;
+    return failedAs(BOOKING_FAILED, outcome.status, outcome.message);
+  } catch (error) {
+    deps.logger.error({ err: error }, "booking request failed");
+    return failedAs(BOOKING_FAILED, 500, GENERIC_BOOKING_FAILURE);
   }
 }

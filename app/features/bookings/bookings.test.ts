@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymous } from "~/features/accounts/actor";
+import { STAFF_AT_CUSTOMER_DOOR } from "~/features/accounts/customer-door";
 import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { bookings, outboxMessages } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
@@ -8,8 +9,8 @@ import { insertAsset, insertBooking, insertLocation } from "../../../tests/facto
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform } from "../../../tests/setup/platform";
 import { listAvailableAssets, listBookableLocations, listBookedRanges, listStaysAtAGlance } from "./availability.server";
-import { createBooking } from "./bookings.server";
-import { ADMIN_CANNOT_BOOK, ASSET_NOT_AVAILABLE, CHECK_IN_IN_PAST, DATES_UNAVAILABLE } from "./messages";
+import { createBooking, reserveDates } from "./bookings.server";
+import { ASSET_NOT_AVAILABLE, BOOKING_FAILED, CHECK_IN_IN_PAST, DATES_UNAVAILABLE, GENERIC_BOOKING_FAILURE } from "./messages";
 import { addDays, nightsBetween, todayIn } from "./stay-dates";
 import { readStayToken } from "./stay-link.server";
 
@@ -83,8 +84,8 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     const result = await createBooking(platform, anonymous, { ...request(assetId, "2026-12-01", "2026-12-04"), totalAmount: "1.00", numberOfNights: 1 } as never, meta(), NOW);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.booking).toMatchObject({ numberOfNights: 3, totalCents: 3 * price });
-    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, result.booking.id));
+    expect(result.value).toMatchObject({ numberOfNights: 3, totalCents: 3 * price });
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, result.value.id));
     expect(row).toMatchObject({
       status: "pending",
       userId: null,
@@ -101,16 +102,16 @@ describe.each(testEngines())("bookings on $name", (engine) => {
 
   it("enqueues the confirmation with the spec's payload, a self-service link and an all-day .ics in the same transaction", async () => {
     const result = await createBooking(platform, anonymous, request(assetId, "2027-01-10", "2027-01-12", { guestEmail: "Mail@Example.com" }), meta(), NOW);
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(result.message);
     const [mail] = await t.db
       .select()
       .from(outboxMessages)
-      .where(and(eq(outboxMessages.template, "booking-confirmation"), eq(outboxMessages.idempotencyKey, `booking-confirmation:${result.booking.id}`)));
+      .where(and(eq(outboxMessages.template, "booking-confirmation"), eq(outboxMessages.idempotencyKey, `booking-confirmation:${result.value.id}`)));
     expect(mail?.to).toBe("mail@example.com");
     expect(mail?.text).toContain("Sunday, January 10, 2027");
     expect(mail?.text).toContain("$330");
     const link = /http:\/\/127\.0\.0\.1:3999\/stay\/([\w-]+\.\d+\.[\w-]+)/.exec(mail!.text)?.[1];
-    expect(link && readStayToken(link, platform.authSecret)).toEqual({ ok: true, bookingId: result.booking.id });
+    expect(link && readStayToken(link, platform.authSecret)).toEqual({ ok: true, value: { bookingId: result.value.id } });
     const ics = Buffer.from(mail!.attachments[0]!.content, "base64").toString("utf8");
     expect(mail!.attachments[0]!.filename).toBe("stay.ics");
     expect(ics).toContain("DTSTART;VALUE=DATE:20270110");
@@ -121,7 +122,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     const first = await createBooking(platform, anonymous, request(assetId, "2027-02-01", "2027-02-05"), meta(), NOW);
     expect(first.ok).toBe(true);
     const overlap = await createBooking(platform, anonymous, request(assetId, "2027-02-04", "2027-02-06"), meta(), NOW);
-    expect(overlap).toEqual({ ok: false, error: { code: "conflict", message: DATES_UNAVAILABLE.description } });
+    expect(overlap).toEqual({ ok: false, status: 409, title: DATES_UNAVAILABLE.title, message: DATES_UNAVAILABLE.description });
     const adjacent = await createBooking(platform, anonymous, request(assetId, "2027-02-05", "2027-02-07"), meta(), NOW);
     expect(adjacent.ok).toBe(true);
     const before = await createBooking(platform, anonymous, request(assetId, "2027-01-30", "2027-02-01"), meta(), NOW);
@@ -134,11 +135,11 @@ describe.each(testEngines())("bookings on $name", (engine) => {
 
   it("frees cancelled stays' nights and hides them from the calendar", async () => {
     const stay = await createBooking(platform, anonymous, request(assetId, "2027-03-01", "2027-03-03"), meta(), NOW);
-    if (!stay.ok) throw new Error(stay.error.message);
+    if (!stay.ok) throw new Error(stay.message);
     let booked = await listBookedRanges(t.db, assetId, NOW);
     expect(booked?.today).toBe(PROPERTY_TODAY);
     expect(booked?.ranges).toContainEqual({ checkIn: "2027-03-01", checkOut: "2027-03-03" });
-    await t.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, stay.booking.id));
+    await t.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, stay.value.id));
     booked = await listBookedRanges(t.db, assetId, NOW);
     expect(booked?.ranges).not.toContainEqual({ checkIn: "2027-03-01", checkOut: "2027-03-03" });
     const again = await createBooking(platform, anonymous, request(assetId, "2027-03-01", "2027-03-03"), meta(), NOW);
@@ -188,14 +189,14 @@ describe.each(testEngines())("bookings on $name", (engine) => {
       expect((await createBooking(platform, anonymous, request(other.id, day, addDays(day, 1)), from, NOW)).ok).toBe(true);
     }
     const held = await createBooking(platform, anonymous, request(other.id, "2028-03-01", "2028-03-03"), from, NOW);
-    expect(held).toEqual({ ok: false, error: { code: "conflict", message: DATES_UNAVAILABLE.description } });
+    expect(held).toEqual({ ok: false, status: 409, title: DATES_UNAVAILABLE.title, message: DATES_UNAVAILABLE.description });
     const free = await createBooking(platform, anonymous, request(other.id, "2028-04-01", "2028-04-02"), from, NOW);
-    expect(free).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(free).toMatchObject({ ok: false, status: 429 });
   });
 
   it("refuses past dates by the property's calendar, but allows the property's today", async () => {
     const yesterday = await createBooking(platform, anonymous, request(assetId, addDays(PROPERTY_TODAY, -1), addDays(PROPERTY_TODAY, 1)), meta(), NOW);
-    expect(yesterday).toEqual({ ok: false, error: { code: "invalid", message: CHECK_IN_IN_PAST, field: "checkInDate" } });
+    expect(yesterday).toEqual({ ok: false, status: 400, message: CHECK_IN_IN_PAST });
     // "2026-11-21" is already yesterday in UTC, but it is today at the lake.
     const today = await createBooking(platform, anonymous, request(assetId, PROPERTY_TODAY, addDays(PROPERTY_TODAY, 1)), meta(), NOW);
     expect(today.ok).toBe(true);
@@ -214,28 +215,55 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     ];
     for (const [input, message] of cases) {
       const result = await createBooking(platform, anonymous, input as never, meta(), NOW);
-      expect(result.ok ? "booked" : result.error.message, JSON.stringify(input)).toBe(message);
+      expect(result.ok ? "booked" : result.message, JSON.stringify(input)).toBe(message);
     }
+  });
+
+  it("refuses a problem of the form under the portal's title for it, with the message under its field", async () => {
+    expect(await createBooking(platform, anonymous, request("", "2027-04-01", "2027-04-02"), meta(), NOW)).toEqual({
+      ok: false,
+      status: 400,
+      title: "Select an asset",
+      message: "Please select an asset to book",
+      fieldErrors: { assetId: ["Please select an asset to book"] },
+    });
+    expect(await createBooking(platform, anonymous, request(assetId, "", "2027-04-02"), meta(), NOW)).toMatchObject({ status: 400, title: "Select dates", fieldErrors: { checkInDate: expect.arrayContaining(["Please select check-in and check-out dates"]) } });
+    expect(await createBooking(platform, anonymous, request(assetId, "2027-04-01", "2027-04-02", { guestEmail: "nope" }), meta(), NOW)).toMatchObject({ status: 400, title: "Validation Error", fieldErrors: { guestEmail: ["Please enter a valid email address"] } });
+  });
+
+  it("takes the widget's requests from signed-in customers only, names what is missing, and titles its refusals Booking Failed but Dates Unavailable", async () => {
+    const customer = await insertCustomer(t.db);
+    const widget = (actor: Parameters<typeof reserveDates>[1], input: Record<string, unknown>) => reserveDates(platform, actor, input, meta());
+    expect(await widget(anonymous, request(assetId, "2027-10-01", "2027-10-02"))).toEqual({ ok: false, status: 401, title: "Authentication Required", message: "Please log in to reserve your dates." });
+    expect(await widget(customer, request(assetId, "", "", { guestName: " " }))).toEqual({ ok: false, status: 400, title: "Missing Information", message: "Please add a check-in date and your name." });
+    expect(await widget(customer, request(assetId, "2027-10-01", "2027-10-02", { guestEmail: "nope" }))).toEqual({ ok: false, status: 400, title: BOOKING_FAILED, message: "Please enter a valid email address" });
+    expect(await widget(await insertUser(t.db), request(assetId, "2027-10-01", "2027-10-02"))).toEqual({ ok: false, status: 403, title: BOOKING_FAILED, message: STAFF_AT_CUSTOMER_DOOR.booking });
+    const booked = await widget(customer, request(assetId, addDays(PROPERTY_TODAY, 400), addDays(PROPERTY_TODAY, 402)));
+    expect(booked).toMatchObject({ ok: true, value: { forAccount: true, guestEmail: customer.email } });
+    expect(await widget(customer, request(assetId, addDays(PROPERTY_TODAY, 401), addDays(PROPERTY_TODAY, 403)))).toEqual({ ok: false, status: 409, title: DATES_UNAVAILABLE.title, message: DATES_UNAVAILABLE.description });
+    // What nobody expected is answered in the widget's words (and logged), not thrown at the page.
+    const broken = { ...platform, db: Object.assign(Object.create(platform.db) as Platform["db"], { transaction: () => Promise.reject(new Error("database gone")) }) };
+    expect(await reserveDates(broken, customer, request(assetId, addDays(PROPERTY_TODAY, 410), addDays(PROPERTY_TODAY, 411)), meta())).toEqual({ ok: false, status: 500, title: BOOKING_FAILED, message: GENERIC_BOOKING_FAILURE });
   });
 
   it("refuses assets that are not available, and unknown ones", async () => {
     const broken = await insertAsset(t.db, locationId, { status: "maintenance" });
     for (const id of [broken.id, crypto.randomUUID()]) {
       const result = await createBooking(platform, anonymous, request(id, "2027-05-01", "2027-05-02"), meta(), NOW);
-      expect(result).toEqual({ ok: false, error: { code: "unavailable", message: ASSET_NOT_AVAILABLE } });
+      expect(result).toEqual({ ok: false, status: 400, message: ASSET_NOT_AVAILABLE });
     }
   });
 
   it("links a signed-in customer's booking to the account and its e-mail; refuses admins", async () => {
     const customer = await insertCustomer(t.db);
     const result = await createBooking(platform, customer, request(assetId, "2027-06-01", "2027-06-02", { guestEmail: "someone-else@example.com" }), meta(), NOW);
-    if (!result.ok) throw new Error(result.error.message);
-    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, result.booking.id));
+    if (!result.ok) throw new Error(result.message);
+    const [row] = await t.db.select().from(bookings).where(eq(bookings.id, result.value.id));
     expect(row).toMatchObject({ userId: customer.userId, guestEmail: customer.email });
 
     const admin = await insertUser(t.db);
     const refused = await createBooking(platform, admin, request(assetId, "2027-06-05", "2027-06-06"), meta(), NOW);
-    expect(refused).toEqual({ ok: false, error: { code: "admin", message: ADMIN_CANNOT_BOOK } });
+    expect(refused).toEqual({ ok: false, status: 403, message: STAFF_AT_CUSTOMER_DOOR.booking });
   });
 
   it("limits guest requests per client address", async () => {
@@ -247,7 +275,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
       results.push(await createBooking(platform, anonymous, request(other.id, day, addDays(day, 1)), from, NOW));
     }
     expect(results.slice(0, 10).every((r) => r.ok)).toBe(true);
-    expect(results[10]).toMatchObject({ ok: false, error: { code: "rate_limited" } });
+    expect(results[10]).toMatchObject({ ok: false, status: 429 });
   });
 
   it("lets exactly one of 200 concurrent requests for the same nights win; the rest get Dates Unavailable", async () => {
@@ -259,7 +287,7 @@ describe.each(testEngines())("bookings on $name", (engine) => {
     const results = await Promise.all(attempts);
     const won = results.filter((r) => r.ok);
     expect(won).toHaveLength(1);
-    expect(results.filter((r) => !r.ok && r.error.code === "conflict")).toHaveLength(199);
+    expect(results.filter((r) => !r.ok && r.status === 409 && r.title === DATES_UNAVAILABLE.title)).toHaveLength(199);
     const rows = await t.db.select().from(bookings).where(eq(bookings.assetId, contested.id));
     expect(rows).toHaveLength(1);
 

@@ -2,8 +2,10 @@ import { eq, type SQL } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
+import { failed, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { bookingCode } from "./booking-code";
+import { STAY_LINK_NOT_VALID } from "./messages";
 import { readStayToken } from "./stay-link.server";
 
 type Deps = Pick<Platform, "db" | "authSecret">;
@@ -24,8 +26,6 @@ export type GuestStay = {
   totalCents: number;
   status: "pending" | "confirmed" | "cancelled";
 };
-
-export type GuestStayLookup = { ok: true; stay: GuestStay } | { ok: false; reason: "invalid" | "expired" };
 
 /** One booking with what its guest may see of it, or undefined. */
 export async function findStay(db: Queryable, which: SQL): Promise<GuestStay | undefined> {
@@ -53,10 +53,10 @@ export async function findStay(db: Queryable, which: SQL): Promise<GuestStay | u
   return { ...stay, code: bookingCode(row.location, reference), totalCents: toCents(totalAmount) };
 }
 
-/** The request behind a guest's private link (no account needed: the signed link is the key). */
-export async function findGuestStay(deps: Deps, token: string): Promise<GuestStayLookup> {
+/** The request behind a guest's private link (no account needed: the signed link is the key); an expired link is Gone. */
+export async function findGuestStay(deps: Deps, token: string): Promise<Result<GuestStay>> {
   const check = readStayToken(token, deps.authSecret);
   if (!check.ok) return check;
-  const stay = await findStay(deps.db, eq(bookings.id, check.bookingId));
-  return stay ? { ok: true, stay } : { ok: false, reason: "invalid" };
+  const stay = await findStay(deps.db, eq(bookings.id, check.value.bookingId));
+  return stay ? succeeded(stay) : failed(404, STAY_LINK_NOT_VALID);
 }

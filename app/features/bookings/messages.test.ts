@@ -3,7 +3,7 @@ import { MISSING_INFORMATION, missingInformation } from "./messages";
 
 describe("the Missing Information toast", () => {
   it("keeps the spec's title and names what is missing, in the form's order", () => {
-    expect(missingInformation(["checkIn"])).toEqual({ title: "Missing Information", description: "Please add a check-in date." });
+    expect(missingInformation(["checkIn"])).toEqual({ title: "Missing Information", description: "Please add a check-in date.", variant: "error" });
     expect(missingInformation(["checkIn", "name"]).description).toBe("Please add a check-in date and your name.");
     expect(missingInformation(["location", "asset", "checkIn"]).description).toBe("Please add a location, what to book, and a check-in date.");
   });

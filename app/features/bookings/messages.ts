@@ -1,15 +1,40 @@
+import type { Toast } from "~/platform/toast";
+
 /** The spec's texts for bookings, shared by the portal, the widget and the server. */
-export const ADMIN_CANNOT_BOOK = "Admin accounts cannot make bookings. Please log in with a customer account.";
 export const ASSET_NOT_AVAILABLE = "This asset is not available for booking. Please choose another one.";
 export const CHECK_IN_IN_PAST = "Check-in can't be in the past. Please choose today or a later date.";
 export const CHECK_IN_TOO_FAR = "Bookings open up to two years ahead. Please choose an earlier date.";
 export const TOO_MANY_BOOKINGS = "Too many booking requests from here. Please wait a while and try again.";
 export const GENERIC_BOOKING_FAILURE = "Something went wrong. Please try again.";
 
+/** The titles of a refused request: the portal's, and the widget's (spec: Booking Failed). */
+export const ERROR_CREATING_BOOKING = "Error creating booking";
+export const BOOKING_FAILED = "Booking Failed";
+
+/** The portal's confirmation: the spec's words, then where the request can be seen again (the profile, or for a guest the e-mail). */
+export function portalBookingSubmitted(booking: { id: string; code: string; forAccount: boolean }): Toast {
+  return {
+    title: "Booking request submitted!",
+    description: "We'll contact you shortly to confirm your booking.",
+    variant: "success",
+    ...(booking.forAccount
+      ? { detail: `Your reference: ${booking.code}.`, link: { label: "See your request", href: `/sponsor-profile/bookings/${booking.id}` } }
+      : { detail: `Your reference: ${booking.code}. The e-mail we sent you has the details and a link to see or cancel your request.` }),
+  };
+}
+
+/** The widget's confirmation (spec: Reserve Your Dates). */
+export const BOOKING_REQUEST_SUBMITTED = {
+  title: "Booking Request Submitted!",
+  description: "Check your email for the confirmation details. We'll contact you to confirm your stay.",
+  variant: "success",
+} as const;
+
 /** The widget's toast for a missing field (spec: Missing Information). */
 export const MISSING_INFORMATION = {
   title: "Missing Information",
   description: "Please fill in all required fields including location and asset.",
+  variant: "error",
 } as const;
 
 /** What the booking needs, as the toast names it when it is missing. */
@@ -23,10 +48,10 @@ export const BOOKING_FIELD_NAMES = {
 export type BookingField = keyof typeof BOOKING_FIELD_NAMES;
 
 /** The spec's Missing Information, saying what is missing ("Please add a check-in date."). */
-export function missingInformation(missing: readonly BookingField[]) {
+export function missingInformation(missing: readonly BookingField[]): Toast {
   if (missing.length === 0) return MISSING_INFORMATION;
   const list = new Intl.ListFormat("en-US", { type: "conjunction" }).format(missing.map((field) => BOOKING_FIELD_NAMES[field]));
-  return { title: MISSING_INFORMATION.title, description: `Please add ${list}.` };
+  return { ...MISSING_INFORMATION, description: `Please add ${list}.` };
 }
 
 export const DATES_UNAVAILABLE = {
@@ -37,6 +62,10 @@ export const DATES_UNAVAILABLE = {
 /** What a guest is told once they cancelled their request (from their link or My Bookings), and when they could not. */
 export const BOOKING_CANCELLED = { title: "Booking cancelled", description: "Your request is cancelled and the dates are free again.", variant: "success" } as const;
 export const COULD_NOT_CANCEL = "Could not cancel";
+
+/** What a guest's private link says when it no longer opens their request. */
+export const STAY_LINK_NOT_VALID = "This link is not valid";
+export const STAY_LINK_EXPIRED = "This link has expired";
 
 /** The widget's answer to a visitor who is not signed in (spec: Reserve Your Dates). */
 export const AUTHENTICATION_REQUIRED = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;

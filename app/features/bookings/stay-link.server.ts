@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { failed, succeeded, type Result } from "~/platform/result";
+import { STAY_LINK_EXPIRED, STAY_LINK_NOT_VALID } from "./messages";
 import { addDays } from "./stay-dates";
 
 /**
@@ -12,17 +14,16 @@ export function stayToken(bookingId: string, checkOutDate: string, secret: strin
   return `${payload}.${sign(payload, secret)}`;
 }
 
-export type StayTokenCheck = { ok: true; bookingId: string } | { ok: false; reason: "invalid" | "expired" };
-
-export function readStayToken(token: string, secret: string, now = Date.now()): StayTokenCheck {
+/** The booking a link opens: not valid (404) unless signed by this server, Gone (410) once expired. */
+export function readStayToken(token: string, secret: string, now = Date.now()): Result<{ bookingId: string }> {
   const parts = token.split(".");
-  if (parts.length !== 3) return { ok: false, reason: "invalid" };
+  if (parts.length !== 3) return failed(404, STAY_LINK_NOT_VALID);
   const [bookingId, expires, signature] = parts as [string, string, string];
   const expected = Buffer.from(sign(`${bookingId}.${expires}`, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "invalid" };
-  if (!/^\d+$/.test(expires) || Number(expires) * 1000 < now) return { ok: false, reason: "expired" };
-  return { ok: true, bookingId };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return failed(404, STAY_LINK_NOT_VALID);
+  if (!/^\d+$/.test(expires) || Number(expires) * 1000 < now) return failed(410, STAY_LINK_EXPIRED);
+  return succeeded({ bookingId });
 }
 
 function sign(payload: string, secret: string) {

@@ -7,7 +7,7 @@ import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { assets, calendarImports } from "~/platform/db/schema";
 import { newCalendarToken } from "./calendar-export.server";
-import { syncImport } from "./calendar-sync.server";
+import { syncImport, type Synced } from "./calendar-sync.server";
 import { AddCalendarImportSchema, CalendarImportSchema, CalendarLinkSchema } from "./calendar-sync.schema";
 
 /**
@@ -18,10 +18,10 @@ const ASSET_GONE = "This asset no longer exists.";
 const FEED_GONE = "That calendar is no longer followed.";
 export const duplicateFeed = "This asset already follows that calendar address.";
 
-const syncToast = (name: string, outcome: Awaited<ReturnType<typeof syncImport>>): Result<null> =>
+const syncToast = (name: string, outcome: Result<Synced>): Result<null> =>
   outcome.ok
-    ? succeeded(null, `${name} calendar synced`, outcome.conflicts.length > 0 ? `${outcome.conflicts.length} of its events clash with bookings here: see the calendar's details.` : undefined)
-    : failed(409, `${name}: ${outcome.error} The blocks from its last good sync are kept.`);
+    ? succeeded(null, `${name} calendar synced`, outcome.value.conflicts.length > 0 ? `${outcome.value.conflicts.length} of its events clash with bookings here: see the calendar's details.` : undefined)
+    : failed(outcome.status, `${name}: ${outcome.message} The blocks from its last good sync are kept.`);
 
 /** Follows another site's feed; it is fetched at once, so staff see straight away whether it works. */
 export async function addCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<Result> {
@@ -42,7 +42,7 @@ export async function addCalendarImport(ctx: BackOfficeContext, input: unknown):
   );
   if (!added.ok) return added;
   const outcome = await syncImport(platform, added.value);
-  return outcome.ok ? succeeded(null, `${name} calendar added`, `${outcome.blocks} ${outcome.blocks === 1 ? "block" : "blocks"} from it.`) : syncToast(name, outcome);
+  return outcome.ok ? succeeded(null, `${name} calendar added`, `${outcome.value.blocks} ${outcome.value.blocks === 1 ? "block" : "blocks"} from it.`) : syncToast(name, outcome);
 }
 
 export async function removeCalendarImport(ctx: BackOfficeContext, input: unknown): Promise<Result> {

@@ -7,6 +7,7 @@ import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assetBlocks, assets, calendarImports, locations } from "~/platform/db/schema";
 import { IntervalWorker } from "~/platform/interval-worker.server";
+import { failed, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { fetchPublicText, PublicFetchError } from "~/platform/security/public-fetch.server";
 import { calendarFeedPath } from "./calendar-export.server";
@@ -16,7 +17,8 @@ import { stayRange } from "./stay-range";
 type Deps = Pick<Platform, "db" | "env" | "logger">;
 type ImportRow = typeof calendarImports.$inferSelect;
 
-export type SyncOutcome = { ok: true; blocks: number; conflicts: string[] } | { ok: false; error: string };
+/** A sync that ran: how many events the feed has, and the clashes with bookings here for staff to resolve. */
+export type Synced = { blocks: number; conflicts: string[] };
 
 /** Who holds some nights of an asset: a live booking (its guest) or another feed's block; `exceptBookingId` is left out (the booking being edited). */
 export async function nightsHolder(db: Queryable, assetId: string, start: string, end: string, exceptBookingId?: string) {
@@ -36,10 +38,10 @@ export async function nightsHolder(db: Queryable, assetId: string, start: string
 /**
  * Brings one feed's blocks in step with the feed: new events become blocks, changed ones move,
  * vanished ones go. A feed that can't be fetched or read keeps its last good blocks and records
- * the error. An event on nights booked here can't become a block (the constraint): it is listed
+ * the error (a 409 refusal: the other site's state, not the request, is at fault). An event on nights booked here can't become a block (the constraint): it is listed
  * as a conflict for staff, a double booking to resolve with the guest or the other site.
  */
-export async function syncImport(deps: Deps, feed: ImportRow, now = new Date()): Promise<SyncOutcome> {
+export async function syncImport(deps: Deps, feed: ImportRow, now = new Date()): Promise<Result<Synced>> {
   const [place] = await deps.db.select({ timeZone: locations.timeZone }).from(assets).innerJoin(locations, eq(locations.id, assets.locationId)).where(eq(assets.id, feed.assetId));
   const timeZone = place?.timeZone ?? "America/Los_Angeles";
   let events: FeedEvent[];
@@ -49,7 +51,7 @@ export async function syncImport(deps: Deps, feed: ImportRow, now = new Date()):
   } catch (error) {
     if (!(error instanceof PublicFetchError) && !(error instanceof FeedError)) throw error;
     await deps.db.update(calendarImports).set({ lastAttemptAt: now, lastError: error.message }).where(eq(calendarImports.id, feed.id));
-    return { ok: false, error: error.message };
+    return failed(409, error.message);
   }
 
   const conflicts: string[] = [];
@@ -81,7 +83,7 @@ export async function syncImport(deps: Deps, feed: ImportRow, now = new Date()):
     for (const block of existing) if (!wanted.has(`${block.uid}\u0000${block.startDate}`)) await tx.delete(assetBlocks).where(eq(assetBlocks.id, block.id));
     await tx.update(calendarImports).set({ lastAttemptAt: now, lastSyncedAt: now, lastError: null, conflicts }).where(eq(calendarImports.id, feed.id));
   });
-  return { ok: true, blocks: events.length, conflicts };
+  return succeeded({ blocks: events.length, conflicts });
 }
 
 /**

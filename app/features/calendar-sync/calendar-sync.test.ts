@@ -52,7 +52,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
 
   it("turns a feed's events into blocks that neither a customer nor the front desk can book over", async () => {
     const { asset, location, feed } = await following(june);
-    expect(await syncImport(platform, feed, NOW)).toEqual({ ok: true, blocks: 2, conflicts: [] });
+    expect(await syncImport(platform, feed, NOW)).toEqual({ ok: true, value: { blocks: 2, conflicts: [] } });
     expect(await blocksOf(asset.id)).toEqual([
       ["r1@airbnb", "2027-06-03", "2027-06-05"],
       ["r2@airbnb", "2027-06-10", "2027-06-12"],
@@ -63,7 +63,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     ]);
 
     const guest = await createBooking(platform, anonymous, { assetId: asset.id, checkInDate: "2027-06-04", checkOutDate: "2027-06-06", guestName: "Ana", guestEmail: "ana@example.com", numberOfGuests: 2 }, testMeta(), NOW);
-    expect(guest).toEqual({ ok: false, error: { code: "conflict", message: DATES_UNAVAILABLE.description } });
+    expect(guest).toEqual({ ok: false, status: 409, title: DATES_UNAVAILABLE.title, message: DATES_UNAVAILABLE.description });
     const admin = await insertUser(t.db);
     const phone = await addBooking(as(admin), { locationId: location.id, assetId: asset.id, guestName: "Bo", guestEmail: "bo@example.com", numberOfGuests: "2", numberOfNights: "2", totalAmount: "200", status: "pending", checkInDate: "2027-06-02", checkOutDate: "2027-06-04" });
     expect(phone).toMatchObject({ ok: false, title: BOOKING_CONFLICT, message: "Blocked by the Airbnb calendar, Jun 3 – Jun 5, 2027. Choose other dates or another asset." });
@@ -82,7 +82,7 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     const { asset, feed, path } = await following(june);
     await syncImport(platform, feed, NOW);
     feeds.set(path, { body: icsFeed("UID:r1@airbnb\nDTSTART;VALUE=DATE:20270603\nDTEND;VALUE=DATE:20270607") });
-    expect(await syncImport(platform, feed, NOW)).toMatchObject({ ok: true, blocks: 1 });
+    expect(await syncImport(platform, feed, NOW)).toMatchObject({ ok: true, value: { blocks: 1 } });
     expect(await blocksOf(asset.id)).toEqual([["r1@airbnb", "2027-06-03", "2027-06-07"]]);
     expect((await listBookedRanges(t.db, asset.id, NOW))?.ranges).toEqual([{ checkIn: "2027-06-03", checkOut: "2027-06-07" }]);
   });
@@ -92,9 +92,9 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
     await syncImport(platform, feed, NOW);
     const synced = (await importOf(feed.id)).lastSyncedAt;
     feeds.set(path, { status: 500, body: "oops" });
-    expect(await syncImport(platform, feed, new Date(NOW.getTime() + 60_000))).toEqual({ ok: false, error: "The calendar address answered HTTP 500." });
+    expect(await syncImport(platform, feed, new Date(NOW.getTime() + 60_000))).toEqual({ ok: false, status: 409, message: "The calendar address answered HTTP 500." });
     feeds.set(path, { body: "<html>Please sign in</html>" });
-    expect(await syncImport(platform, feed, new Date(NOW.getTime() + 120_000))).toEqual({ ok: false, error: "The address did not answer with an iCalendar feed." });
+    expect(await syncImport(platform, feed, new Date(NOW.getTime() + 120_000))).toEqual({ ok: false, status: 409, message: "The address did not answer with an iCalendar feed." });
     expect(await blocksOf(asset.id)).toHaveLength(2);
     expect(await importOf(feed.id)).toMatchObject({ lastError: "The address did not answer with an iCalendar feed.", lastSyncedAt: synced, lastAttemptAt: new Date(NOW.getTime() + 120_000) });
     feeds.set(path, { body: june });
@@ -105,13 +105,13 @@ describe.each(testEngines())("calendar sync on $name", ({ open }) => {
   it("lists an event on nights booked here as a conflict instead of blocking them; another feed's block is no conflict", async () => {
     const { asset, feed } = await following(june);
     await insertBooking(t.db, asset.id, { guestEmail: "dee@example.com", guestName: "Dee Lane", checkInDate: "2027-06-10", checkOutDate: "2027-06-11", numberOfNights: 1, status: "confirmed" });
-    expect(await syncImport(platform, feed, NOW)).toEqual({ ok: true, blocks: 2, conflicts: ["Airbnb blocks Jun 10 – Jun 12, 2027, but Dee Lane is booked here Jun 10 – Jun 11, 2027."] });
+    expect(await syncImport(platform, feed, NOW)).toEqual({ ok: true, value: { blocks: 2, conflicts: ["Airbnb blocks Jun 10 – Jun 12, 2027, but Dee Lane is booked here Jun 10 – Jun 11, 2027."] } });
     expect(await blocksOf(asset.id)).toEqual([["r1@airbnb", "2027-06-03", "2027-06-05"]]);
     expect((await importOf(feed.id)).conflicts).toHaveLength(1);
 
     const [hipcamp] = await t.db.insert(calendarImports).values({ assetId: asset.id, name: "Hipcamp", url: feeds.url("/hipcamp.ics") }).returning();
     feeds.set("/hipcamp.ics", { body: icsFeed("UID:h1\nDTSTART;VALUE=DATE:20270603\nDTEND;VALUE=DATE:20270604") });
-    expect(await syncImport(platform, hipcamp!, NOW)).toEqual({ ok: true, blocks: 1, conflicts: [] });
+    expect(await syncImport(platform, hipcamp!, NOW)).toEqual({ ok: true, value: { blocks: 1, conflicts: [] } });
   });
 
   it("claims each due feed once, however many servers ask at the same moment", async () => {

@@ -28,15 +28,3 @@ export const ContactMessageSchema = z.object({
 });
 
 export type ContactMessageInput = z.infer<typeof ContactMessageSchema>;
-
-export const CONTACT_SENT_TOAST = {
-  title: "Message sent!",
-  description: "Thank you for contacting us. We'll get back to you soon.",
-  variant: "success",
-} as const;
-
-export const CONTACT_FAILED_TOAST = {
-  title: "Error",
-  description: "Failed to send message. Please try again later.",
-  variant: "error",
-} as const;

@@ -80,7 +80,7 @@ describe.each(testEngines())("sending a contact message on $name", ({ open }) =>
   }
 
   it("queues the message to CONTACT_TO with Reply-To set to the sender", async () => {
-    expect(await sendContactMessage(platform, valid, "198.51.100.1")).toEqual({ ok: true });
+    expect(await sendContactMessage(platform, valid, "198.51.100.1")).toEqual({ ok: true, value: null });
     const [row] = await contactMails();
     expect(row).toMatchObject({ to: "team@apiary.test", replyTo: "rosa@example.com", subject: "New contact message: Hive visit in June", status: "pending" });
     expect(row!.text).toContain("Could our school class visit the hives in June?");
@@ -99,7 +99,7 @@ describe.each(testEngines())("sending a contact message on $name", ({ open }) =>
       subject: "Hello\r\nBcc: victim@example.com\r\nX-Injected: yes",
       message: "Line one\r\nBcc: victim@example.com\r\n\r\nstill the body",
     };
-    expect(await sendContactMessage(platform, hostile, "198.51.100.2")).toEqual({ ok: true });
+    expect(await sendContactMessage(platform, hostile, "198.51.100.2")).toEqual({ ok: true, value: null });
     const [row] = await contactMails();
     expect(row!.subject).toBe("New contact message: Hello Bcc: victim@example.com X-Injected: yes");
     expect(row!.subject).not.toMatch(/[\r\n]/);
@@ -116,23 +116,23 @@ describe.each(testEngines())("sending a contact message on $name", ({ open }) =>
 
   it("checks the form's rules itself: a caller that skipped the form cannot queue a header or a control character", async () => {
     const twoHeaders = await sendContactMessage(platform, { ...valid, email: "rosa@example.com\r\nBcc: victim@example.com" }, "198.51.100.3");
-    expect(twoHeaders).toEqual({ ok: false, status: 400, toast: { title: "Validation Error", description: "Invalid email address", variant: "error" } });
+    expect(twoHeaders).toEqual({ ok: false, status: 400, title: "Validation Error", message: "Invalid email address", fieldErrors: { email: ["Invalid email address"] } });
     const nul = await sendContactMessage(platform, { ...valid, name: "Ro\u0000sa" }, "198.51.100.3");
-    expect(nul).toMatchObject({ ok: false, status: 400, toast: { description: "Name contains a character that is not allowed" } });
+    expect(nul).toMatchObject({ ok: false, status: 400, message: "Name contains a character that is not allowed", fieldErrors: { name: ["Name contains a character that is not allowed"] } });
     expect(await contactMails()).toHaveLength(0);
   });
 
   it("allows 5 messages per address in 10 minutes, then refuses with a clear message; other addresses are unaffected", async () => {
-    for (let i = 0; i < 5; i++) expect(await sendContactMessage(platform, valid, "203.0.113.50")).toEqual({ ok: true });
+    for (let i = 0; i < 5; i++) expect(await sendContactMessage(platform, valid, "203.0.113.50")).toEqual({ ok: true, value: null });
     const refused = await sendContactMessage(platform, valid, "203.0.113.50");
-    expect(refused).toMatchObject({ ok: false, status: 429, toast: { title: "Too Many Messages" } });
-    expect(refused.ok === false && refused.toast.description).toMatch(/^You have sent several messages in a short time\. Please wait \d+ minutes? and try again\.$/);
+    expect(refused).toMatchObject({ ok: false, status: 429, title: "Too Many Messages" });
+    expect(refused.ok === false && refused.message).toMatch(/^You have sent several messages in a short time\. Please wait \d+ minutes? and try again\.$/);
     expect(await contactMails()).toHaveLength(5);
-    expect(await sendContactMessage(platform, valid, "203.0.113.51")).toEqual({ ok: true });
+    expect(await sendContactMessage(platform, valid, "203.0.113.51")).toEqual({ ok: true, value: null });
 
     // The window ends: the address may write again.
     await t.db.execute(sql`update rate_limits set window_start = now() - interval '11 minutes' where key = 'contact:address:203.0.113.50'`);
-    expect(await sendContactMessage(platform, valid, "203.0.113.50")).toEqual({ ok: true });
+    expect(await sendContactMessage(platform, valid, "203.0.113.50")).toEqual({ ok: true, value: null });
   });
 
   it("answers Error / Failed to send message when the message cannot be queued", async () => {
@@ -140,11 +140,7 @@ describe.each(testEngines())("sending a contact message on $name", ({ open }) =>
     await t.db.execute(sql`create trigger refuse_contact before insert on outbox_messages for each row execute function refuse_contact()`);
     try {
       const result = await sendContactMessage(platform, valid, "198.51.100.4");
-      expect(result).toEqual({
-        ok: false,
-        status: 503,
-        toast: { title: "Error", description: "Failed to send message. Please try again later.", variant: "error" },
-      });
+      expect(result).toEqual({ ok: false, status: 503, title: "Error", message: "Failed to send message. Please try again later." });
     } finally {
       await t.db.execute(sql`drop trigger refuse_contact on outbox_messages`);
       await t.db.execute(sql`drop function refuse_contact()`);

@@ -6,8 +6,3 @@ import type { RateRule } from "~/platform/security/rate-limit.server";
  * so the count holds across restarts and app instances.
  */
 export const contactByAddress: RateRule = { name: "contact:address", limit: 5, windowMs: 10 * 60 * 1000 };
-
-export function tooManyMessagesDescription(retryAfterSeconds: number) {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `You have sent several messages in a short time. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-}

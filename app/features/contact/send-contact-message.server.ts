@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import { failedAs, invalid, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
-import { CONTACT_FAILED_TOAST, ContactMessageSchema, type ContactMessageInput } from "./contact.schema";
-import { contactByAddress, tooManyMessagesDescription } from "./limits";
-
-export type ContactResult = { ok: true } | { ok: false; status: number; toast: Toast };
+import { ContactMessageSchema } from "./contact.schema";
+import { contactByAddress } from "./limits";
+import { CONTACT_FAILED, CONTACT_INVALID, TOO_MANY_MESSAGES, tooManyMessagesDescription } from "./messages";
 
 /**
  * send-contact-email: queues the visitor's message for the organisation's mailbox (CONTACT_TO)
@@ -14,22 +13,16 @@ export type ContactResult = { ok: true } | { ok: false; status: number; toast: T
  * validated e-mail address goes into a header (the outbox refuses anything but one bare
  * address); name and message stay in the body, and the subject line is folded onto one line.
  */
-export async function sendContactMessage(platform: Platform, unchecked: ContactMessageInput, clientAddress: string): Promise<ContactResult> {
+export async function sendContactMessage(platform: Platform, unchecked: Record<string, unknown>, clientAddress: string): Promise<Result> {
   const { db, env, logger } = platform;
-  // Checked here as well as in the form: no caller can queue a message the rules refuse.
+  // The form's own rules, checked here: no caller can queue a message they refuse.
   const parsed = ContactMessageSchema.safeParse(unchecked);
-  if (!parsed.success) {
-    return { ok: false, status: 400, toast: { title: "Validation Error", description: parsed.error.issues[0]!.message, variant: "error" } };
-  }
+  if (!parsed.success) return invalid(parsed.error.issues, CONTACT_INVALID);
   const input = parsed.data;
   const limit = await hitRateLimit(db, contactByAddress, clientAddress);
   if (!limit.allowed) {
     logger.warn({ clientAddress }, "contact form rate limit reached");
-    return {
-      ok: false,
-      status: 429,
-      toast: { title: "Too Many Messages", description: tooManyMessagesDescription(limit.retryAfterSeconds), variant: "error" },
-    };
+    return failedAs(TOO_MANY_MESSAGES, 429, tooManyMessagesDescription(limit.retryAfterSeconds));
   }
   try {
     await enqueueTemplate(
@@ -38,11 +31,11 @@ export async function sendContactMessage(platform: Platform, unchecked: ContactM
       { name: input.name, email: input.email, subject: input.subject, message: input.message },
       { to: env.CONTACT_TO, replyTo: input.email, idempotencyKey: `contact:${randomUUID()}` },
     );
-    return { ok: true };
+    return succeeded(null);
   } catch (err) {
     // Only the root cause: the failed query's parameters would copy the visitor's message into the log.
     logger.error({ reason: rootCause(err) }, "could not queue a contact message");
-    return { ok: false, status: 503, toast: CONTACT_FAILED_TOAST };
+    return failedAs(CONTACT_FAILED.title, 503, CONTACT_FAILED.description);
   }
 }
 

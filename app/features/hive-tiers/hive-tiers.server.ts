@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
@@ -7,7 +7,7 @@ import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
-import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
+import { placesTaken, placesTakenOfTier } from "~/features/adoptions/tier-places.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema, type TierFieldsInput } from "./hive-tiers.schema";
@@ -28,8 +28,7 @@ export type TierRow = {
   taken: number;
 };
 
-// Written out: inside a select, Drizzle leaves column names unqualified.
-const takenOf = sql<number>`(select count(*)::int from hive_adoptions a where a.tier_id = hive_tiers.id and a.status in ('pending', 'active'))`;
+const takenOf = placesTakenOfTier;
 const tierColumns = {
   id: hiveTiers.id,
   name: hiveTiers.name,
@@ -106,15 +105,6 @@ const fieldsOf = (row: Pick<TierRow, "name" | "description" | "priceMonthly" | "
 });
 
 const valuesOf = (fields: TierFieldsInput) => ({ ...fields });
-
-/** Places held in a tier (pending and active adoptions); call with the tier row locked. */
-export async function placesTaken(tx: Queryable, tierId: string, exceptAdoptionId?: string) {
-  const [held] = await tx
-    .select({ n: count() })
-    .from(hiveAdoptions)
-    .where(and(eq(hiveAdoptions.tierId, tierId), inArray(hiveAdoptions.status, [...PLACE_HOLDING_STATUSES]), exceptAdoptionId ? sql`${hiveAdoptions.id} <> ${exceptAdoptionId}` : undefined));
-  return Number(held?.n ?? 0);
-}
 
 export async function addTier(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;

@@ -8,7 +8,7 @@ import { withImages } from "~/features/back-office/with-images.server";
 import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
-import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
+import { adoptionHoldsPlace, holdsPlaceIn } from "~/features/adoptions/tier-places.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, locations, sponsors } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
@@ -34,7 +34,7 @@ export type HiveRow = {
 };
 
 // Written out: inside a select, Drizzle leaves column names unqualified.
-const adoptionsOf = sql<number>`(select count(*)::int from hive_adoptions a where a.hive_id = hives.id and a.status in ('pending', 'active'))`;
+const adoptionsOf = sql<number>`(select count(*)::int from hive_adoptions a where a.hive_id = hives.id and ${holdsPlaceIn("a")})`;
 const updatesOf = sql<number>`(select count(*)::int from hive_updates u where u.hive_id = hives.id)`;
 const hiveColumns = {
   id: hives.id,
@@ -161,7 +161,7 @@ async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, 
     .select({ id: hiveAdoptions.id, email: hiveAdoptions.email, hiveName: hiveAdoptions.hiveName, status: hiveAdoptions.status, tierName: hiveTiers.name })
     .from(hiveAdoptions)
     .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
-    .where(and(eq(hiveAdoptions.hiveId, from.hiveId), inArray(hiveAdoptions.status, [...PLACE_HOLDING_STATUSES])))
+    .where(and(eq(hiveAdoptions.hiveId, from.hiveId), adoptionHoldsPlace))
     .for("update", { of: hiveAdoptions });
   if (held.length === 0) return { moved: 0, to: null };
   const candidates = await tx

@@ -8,12 +8,12 @@ import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
+import { PROFILE_UPDATE_FAILED } from "./messages";
 import { ProfileCard } from "./profile-card";
 import { profileTabHref } from "./profile-tab";
 import { PROFILE_LIMITS, SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
 
 export const UPDATE_PROFILE_INTENT = "update-profile";
-export const PROFILE_UPDATE_FAILED = "Error updating profile";
 
 type Props = {
   profile: SponsorProfileValues;

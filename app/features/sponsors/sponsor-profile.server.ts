@@ -1,11 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Actor } from "~/features/accounts/actor";
-import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import type { Queryable } from "~/platform/db/client.server";
 import { preparedFor } from "~/platform/db/prepared";
 import { hiveAdoptions, hiveTiers, sponsors, users } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
+import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import { SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
 
 export type SponsorTier = { name: string; description: string; annualPriceCents: number };
@@ -70,29 +71,26 @@ export async function getSponsorProfile(db: Queryable, actor: Extract<Actor, { k
   };
 }
 
-export type UpdateSponsorProfileResult =
-  | { ok: true; profile: SponsorProfileValues }
-  | { ok: false; status: 400 | 401 | 403 | 404; message: string };
-
 /**
  * Changes the name (on the account), company name, address and phone number of the actor's own
  * sponsor record, and nobody else's: the rows are chosen by the session's user, never by anything
  * the form sends.
  */
-export async function updateSponsorProfile(db: Queryable, actor: Actor, input: unknown): Promise<UpdateSponsorProfileResult> {
-  if (actor.kind === "anonymous") return { ok: false, status: 401, message: "Please log in to update your profile." };
-  if (actor.kind === "staff") return { ok: false, status: 403, message: ADMIN_REFUSED_MESSAGE };
+export async function updateSponsorProfile(db: Queryable, actor: Actor, input: unknown): Promise<Result<SponsorProfileValues>> {
+  if (actor.kind === "anonymous") return failed(401, "Please log in to update your profile.");
+  const customer = refuseStaffAtCustomerDoor(actor, "account");
+  if (isFailure(customer)) return customer;
   const parsed = SponsorProfileSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? "Invalid profile" };
+  if (!parsed.success) return invalid(parsed.error.issues);
   const { name, companyName, address, phoneNumber } = parsed.data;
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(sponsors)
       .set({ companyName, address, phoneNumber })
-      .where(eq(sponsors.userId, actor.userId))
+      .where(eq(sponsors.userId, customer.userId))
       .returning({ companyName: sponsors.companyName, address: sponsors.address, phoneNumber: sponsors.phoneNumber });
-    if (!updated) return { ok: false, status: 404, message: "There is no sponsor profile for this account." } as const;
-    await tx.update(users).set({ name: name ?? "", updatedAt: new Date() }).where(eq(users.id, actor.userId));
-    return { ok: true, profile: { name, ...updated } } as const;
+    if (!updated) return failed(404, "There is no sponsor profile for this account.");
+    await tx.update(users).set({ name: name ?? "", updatedAt: new Date() }).where(eq(users.id, customer.userId));
+    return succeeded({ name, ...updated });
   });
 }

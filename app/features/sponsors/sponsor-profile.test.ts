@@ -53,7 +53,7 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
 
   it("updates the signed-in customer's own row and no other", async () => {
     const result = await updateSponsorProfile(t.db, me, { name: "Sam Sponsor", companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" });
-    expect(result).toEqual({ ok: true, profile: { name: "Sam Sponsor", companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" } });
+    expect(result).toEqual({ ok: true, value: { name: "Sam Sponsor", companyName: "Clover Fields Ltd", address: "12 Lake Road\nStanwood, WA", phoneNumber: "+1 360 555 0199" } });
     // The name is the account's: what the booking forms prefill.
     expect(await nameOf(me.userId)).toBe("Sam Sponsor");
     expect(await nameOf(neighbour.userId)).toBe("");
@@ -87,7 +87,12 @@ describe.each(testEngines())("the sponsor profile on $name", ({ open }) => {
   it("refuses invalid fields with the reason, and changes nothing", async () => {
     await updateSponsorProfile(t.db, me, { companyName: "Before" });
     const result = await updateSponsorProfile(t.db, me, { companyName: "After", phoneNumber: "not a phone" });
-    expect(result).toEqual({ ok: false, status: 400, message: "Phone number may contain only digits, spaces and + ( ) - ." });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: "Phone number may contain only digits, spaces and + ( ) - .",
+      fieldErrors: { phoneNumber: ["Phone number may contain only digits, spaces and + ( ) - ."] },
+    });
     expect(await sponsorRow(me.userId)).toMatchObject({ companyName: "Before" });
   });
 

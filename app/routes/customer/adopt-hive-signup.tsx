@@ -1,20 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { authStateContext, type Actor } from "~/features/accounts/actor";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { adoptionDraftFrom, adoptionDraftPath, adoptionIssueToast, AdoptionRequestSchema } from "~/features/adoptions/adoption.schema";
+import { adoptionDraftFrom, adoptionDraftPath } from "~/features/adoptions/adoption.schema";
 import { createAdoption } from "~/features/adoptions/adoptions.server";
-import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
+import { ADOPTION_REQUEST_SUBMITTED, ERROR_CREATING_ADOPTION, SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
-import { BookingRequestSchema, portalIssueToast } from "~/features/bookings/booking.schema";
-import { DATES_UNAVAILABLE } from "~/features/bookings/messages";
 import { createBooking } from "~/features/bookings/bookings.server";
-import { activeTiersForEveryPage } from "~/features/catalog/hive-tiers.server";
+import { ERROR_CREATING_BOOKING, portalBookingSubmitted } from "~/features/bookings/messages";
+import type { PortalViewer } from "~/features/bookings/portal-booking-form";
+import { activeTiersForEveryPage } from "~/features/catalog/active-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast, type Toast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import { isFailure } from "~/platform/result";
+import { errorToast } from "~/platform/toast";
+import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import { pageMeta } from "~/ui/seo/page-meta";
 import { CustomerPortal } from "./customer-portal";
@@ -36,7 +37,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { actor } = context.get(authStateContext);
   const params = url.searchParams;
   const tab: PortalTab = params.get("tab") === "booking" ? "booking" : "hive";
-  const viewer = viewerOf(actor);
+  const viewer = viewerOf(actor, tab);
   // A list that cannot be read leaves the rest of the portal usable, and says so.
   const failures = loadFailures(platform.logger);
 
@@ -68,72 +69,43 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-function viewerOf(actor: Actor) {
-  if (actor.kind === "anonymous") return { kind: "anonymous" as const };
-  if (actor.kind === "staff") return { kind: "admin" as const, email: actor.email };
-  return { kind: "customer" as const, email: actor.email, name: actor.name };
+function viewerOf(actor: Actor, tab: PortalTab): PortalViewer {
+  if (actor.kind === "anonymous") return { kind: "anonymous" };
+  const customer = refuseStaffAtCustomerDoor(actor, tab === "booking" ? "booking" : "adoption");
+  if (isFailure(customer)) return { kind: "admin", email: actor.email, barred: customer.message };
+  return { kind: "customer", email: customer.email, name: customer.name };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Intent = (args: Route.ActionArgs, form: FormData) => Promise<ReturnType<typeof replyRefused<{ intent: string }>>>;
+
+/** A stay requested in the portal (guests too): the confirmation on the home page says where to see it again. */
+const book: Intent = async ({ request, context }, form) => {
   const platform = context.get(platformContext);
-  const { actor } = context.get(authStateContext);
-  const formData = await request.formData();
-  const intent = formData.get("intent") === "adopt" ? "adopt" : "book";
+  const values = formValues(form);
+  const outcome = await createBooking(platform, context.get(authStateContext).actor, values, requestMeta(request, context.get(requestInfoContext).clientAddress));
+  if (!outcome.ok) return replyRefused(outcome, { title: ERROR_CREATING_BOOKING, values, formError: "titledWithoutFields" }, { intent: "book" });
+  throw await redirectWithToast("/", portalBookingSubmitted(outcome.value), platform.authSecret);
+};
 
-  if (intent === "book") {
-    const submission = parseWithZod(formData, { schema: BookingRequestSchema });
-    if (submission.status !== "success") {
-      const issue = BookingRequestSchema.safeParse(Object.fromEntries(formData)).error?.issues[0];
-      const toast = issue ? portalIssueToast(issue) : { title: "Validation Error", description: "" };
-      return data({ intent, result: submission.reply(), toast: errorToast(toast.title, toast.description) }, { status: 400 });
-    }
-    const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-    const outcome = await createBooking(platform, actor, submission.payload, meta);
-    if (!outcome.ok) {
-      const title = outcome.error.code === "conflict" ? DATES_UNAVAILABLE.title : "Error creating booking";
-      return data(
-        { intent, result: submission.reply({ formErrors: [`${title}: ${outcome.error.message}`] }), toast: errorToast(title, outcome.error.message) },
-        { status: outcome.error.code === "conflict" ? 409 : outcome.error.code === "rate_limited" ? 429 : 400 },
-      );
-    }
-    // The spec's words, then where the request can be seen again: the profile, or (a guest) the e-mail.
-    const toast: Toast = {
-      title: "Booking request submitted!",
-      description: "We'll contact you shortly to confirm your booking.",
-      variant: "success",
-      ...(actor.kind === "customer"
-        ? { detail: `Your reference: ${outcome.booking.code}.`, link: { label: "See your request", href: `/sponsor-profile/bookings/${outcome.booking.id}` } }
-        : { detail: `Your reference: ${outcome.booking.code}. The e-mail we sent you has the details and a link to see or cancel your request.` }),
-    };
-    throw await redirectWithToast("/", toast, platform.authSecret);
-  }
-
-  if (actor.kind === "anonymous") {
-    // Signed out meanwhile (the session ended): sign in, then find the card as it was filled in.
-    const tierId = formData.get("tierId");
-    const back = typeof tierId === "string" && tierId ? adoptionDraftPath(PORTAL, tierId, adoptionDraftFrom(formDataParams(formData))) : PORTAL;
+/** A hive adopted from the completion card; signed out meanwhile (the session ended), sign in and find the card as it was filled in. */
+const adopt: Intent = async ({ context }, form) => {
+  const platform = context.get(platformContext);
+  const values = formValues(form);
+  const outcome = await createAdoption(platform, context.get(authStateContext).actor, values);
+  if (outcome.ok) throw await redirectWithToast("/", ADOPTION_REQUEST_SUBMITTED, platform.authSecret);
+  if (outcome.status === 401) {
+    const tierId = form.get("tierId");
+    const back = typeof tierId === "string" && tierId ? adoptionDraftPath(PORTAL, tierId, adoptionDraftFrom(formDataParams(form))) : PORTAL;
     throw await redirectWithToast(signInPath(back), SIGN_IN_TO_ADOPT, platform.authSecret);
   }
-  const submission = parseWithZod(formData, { schema: AdoptionRequestSchema });
-  if (submission.status !== "success") {
-    const issue = AdoptionRequestSchema.safeParse(Object.fromEntries(formData)).error?.issues[0];
-    const toast = issue ? adoptionIssueToast(issue) : { title: "Validation Error", description: "" };
-    return data({ intent, result: submission.reply(), toast: errorToast(toast.title, toast.description) }, { status: 400 });
-  }
-  const outcome = await createAdoption(platform, actor, submission.payload);
-  if (!outcome.ok) {
-    return data(
-      { intent, result: submission.reply({ formErrors: [`Error creating adoption: ${outcome.error.message}`] }), toast: errorToast("Error creating adoption", outcome.error.message) },
-      { status: outcome.error.code === "rate_limited" ? 429 : outcome.error.code === "full" ? 409 : 400 },
-    );
-  }
-  const toast = {
-    title: "Adoption request submitted!",
-    description: "Thank you for supporting bee conservation. Check your email for confirmation details.",
-    variant: "success",
-    link: { label: "See your adoption", href: "/sponsor-profile?tab=adoptions" },
-  } satisfies Toast;
-  throw await redirectWithToast("/", toast, platform.authSecret);
+  return replyRefused(outcome, { title: ERROR_CREATING_ADOPTION, values, formError: "titledWithoutFields" }, { intent: "adopt" });
+};
+
+const INTENTS = { book, adopt };
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData();
+  return INTENTS[form.get("intent") === "adopt" ? "adopt" : "book"](args, form);
 }
 
 function formDataParams(formData: FormData) {
@@ -145,7 +117,7 @@ function formDataParams(formData: FormData) {
 /** In the browser, a booking or adoption request that cannot reach the server says so; the form keeps what was typed. */
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   const intent = (await request.clone().formData()).get("intent") === "adopt" ? "adopt" : "book";
-  const title = intent === "adopt" ? "Error creating adoption" : "Error creating booking";
+  const title = intent === "adopt" ? ERROR_CREATING_ADOPTION : ERROR_CREATING_BOOKING;
   return unlessServerUnreachable(serverAction, () => ({ intent, result: undefined, toast: errorToast(title, CONNECTION_FAILED) }));
 }
 

@@ -11,10 +11,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Signed out (an old tab, an expired session): sign in, then back to My Adoptions.
   if (!result.ok && result.status === 401) throw redirect(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile?tab=adoptions")}`);
   if (!result.ok) throw data({ message: result.message }, { status: result.status });
-  return new Response(Buffer.from(result.pdf), {
+  return new Response(Buffer.from(result.value.pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${result.filename}"`,
+      "Content-Disposition": `attachment; filename="${result.value.filename}"`,
       "Cache-Control": "private, no-store",
     },
   });

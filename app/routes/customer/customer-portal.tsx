@@ -3,9 +3,7 @@ import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
 import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
-import { ADMIN_CANNOT_ADOPT } from "~/features/adoptions/messages";
-import type { PublicTier } from "~/features/catalog/hive-tiers.server";
-import { ADMIN_CANNOT_BOOK } from "~/features/bookings/messages";
+import type { PublicTier } from "~/features/catalog/active-tiers.server";
 import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/features/bookings/portal-booking-form";
 import type { Toast } from "~/platform/toast";
 import { LogoutForm } from "~/ui/layout/logout-form";
@@ -89,7 +87,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
       <section aria-label={tab === "booking" ? "Glamping" : "Adopt Hive"}>
         {tab === "booking" ? (
           viewer.kind === "admin" ? (
-            <AdminNotice message={ADMIN_CANNOT_BOOK} />
+            <AdminNotice message={viewer.barred} />
           ) : (
             <>
               <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
@@ -98,7 +96,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
           )
         ) : (
           <>
-            {viewer.kind === "admin" && <AdminNotice message={ADMIN_CANNOT_ADOPT} />}
+            {viewer.kind === "admin" && <AdminNotice message={viewer.barred} />}
             <AdoptHivePanel
               tiers={tiers}
               chosenTierId={chosenTierId}

@@ -8,5 +8,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const lookup = await findGuestStay(platform, params.token);
   if (!lookup.ok) throw new Response("Not found", { status: 404 });
-  return stayCalendarResponse(lookup.stay, `${platform.env.APP_URL}/stay/${params.token}`);
+  return stayCalendarResponse(lookup.value, `${platform.env.APP_URL}/stay/${params.token}`);
 }

@@ -5,7 +5,7 @@ import { findGuestStay } from "~/features/bookings/guest-stay.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import { redirectWithToast, replyWithToast } from "~/platform/toast.server";
 import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/guest-stay";
@@ -22,16 +22,14 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const lookup = await findGuestStay(context.get(platformContext), params.token);
-  if (!lookup.ok) return data({ stay: null, reason: lookup.reason, token: null }, { status: lookup.reason === "expired" ? 410 : 404 });
-  return { stay: lookup.stay, reason: null, token: params.token };
+  if (!lookup.ok) return data({ stay: null, unopened: lookup.message, token: null }, { status: lookup.status });
+  return { stay: lookup.value, unopened: null, token: params.token };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const outcome = await cancelFromLink(platform, params.token, { clientAddress: context.get(requestInfoContext).clientAddress });
-  if (!outcome.ok) {
-    return data({ toast: errorToast(COULD_NOT_CANCEL, outcome.message) }, { status: outcome.status });
-  }
+  if (!outcome.ok) return replyWithToast({}, errorToast(COULD_NOT_CANCEL, outcome.message), outcome.status);
   throw await redirectWithToast(`/stay/${params.token}`, BOOKING_CANCELLED, platform.authSecret);
 }
 
@@ -42,7 +40,7 @@ export default function GuestStay({ loaderData, actionData }: Route.ComponentPro
   if (!stay) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-3xl font-bold text-ink">{loaderData.reason === "expired" ? "This link has expired" : "This link is not valid"}</h1>
+        <h1 className="text-3xl font-bold text-ink">{loaderData.unopened}</h1>
         <p className="mt-3 text-ink-muted">
           Please use the link from your latest booking e-mail, or contact us and we'll look up your request.
         </p>

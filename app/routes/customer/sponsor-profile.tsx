@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
-import { authStateContext } from "~/features/accounts/actor";
-import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
+import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
+import { EMAIL_NOT_SENT } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { getSponsorAccount, type SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
@@ -13,16 +13,18 @@ import { listMyBookings } from "~/features/bookings/my-bookings.server";
 import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
 import { BookingsPanel } from "~/features/sponsors/bookings-panel";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
-import { PROFILE_UPDATE_FAILED, ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
+import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from "~/features/sponsors/messages";
+import { ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
 import { parseProfileTab, profileTabHref } from "~/features/sponsors/profile-tab";
 import { ProfileTabsNav } from "~/features/sponsors/profile-tabs-nav";
-import { SponsorProfileSchema } from "~/features/sponsors/sponsor-profile.schema";
 import { getSponsorProfile, updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server";
 import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
 import { loadFailures } from "~/platform/errors/load-failures.server";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import { isFailure } from "~/platform/result";
+import { errorToast, type Toast } from "~/platform/toast";
+import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDate, formatDay } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
@@ -65,21 +67,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   const outcome = verificationLinkOutcome(url.searchParams);
+  const told = outcome && verificationLinkToast(outcome, actor);
 
   if (actor.kind === "anonymous") {
     // Also where the e-mail link lands for someone not signed in on this browser.
     const signIn = `/customer-auth?redirectTo=${encodeURIComponent(cleanPath(url))}`;
-    throw outcome ? await redirectWithToast(signIn, verificationLinkToast(outcome, false), platform.authSecret) : redirect(signIn);
+    throw told ? await redirectWithToast(signIn, told, platform.authSecret) : redirect(signIn);
   }
-  if (outcome) {
-    // Only the account's real state earns "Email Verified"; anyone can type ?verified=1.
-    const show = outcome === "failed" || actor.emailVerified;
-    throw show ? await redirectWithToast(cleanPath(url), verificationLinkToast(outcome, true), platform.authSecret) : redirect(cleanPath(url));
-  }
-  if (actor.kind === "staff") return { view: "admin" as const, email: actor.email };
+  if (outcome) throw told ? await redirectWithToast(cleanPath(url), told, platform.authSecret) : redirect(cleanPath(url));
+  const customer = refuseStaffAtCustomerDoor(actor, "account");
+  if (isFailure(customer)) return { view: "admin" as const, email: actor.email, barred: customer.message };
   const failures = loadFailures(platform.logger);
   const loaded = await failures.load("Error loading profile", null, async () => {
-    const [profile, account] = await Promise.all([getSponsorProfile(platform.db, actor), getSponsorAccount(platform.db, actor)]);
+    const [profile, account] = await Promise.all([getSponsorProfile(platform.db, customer), getSponsorAccount(platform.db, customer)]);
     return { profile, account };
   });
   if (!loaded) return { view: "load-failed" as const, failure: failures.first()! };
@@ -96,50 +96,49 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     pendingTier,
     // Formatted here, so the server's and the browser's time zones cannot disagree.
     memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
-    bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, actor)) : [],
-    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, actor, platform.storage)) : [],
+    bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
+    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
     failure: failures.first(),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+type Answer = ReturnType<typeof replyRefused<{ intent: string }>> | ReturnType<typeof replyWithToast<{ intent: string | null; result: null }>>;
+type Intent = (args: Route.ActionArgs, form: FormData, actor: SignedInActor) => Promise<Answer>;
+
+/** Edit Profile: saved, back to the profile with a toast; refused, the form again with what was typed. */
+const updateProfile: Intent = async ({ context }, form, actor) => {
   const platform = context.get(platformContext);
-  const { actor } = context.get(authStateContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (actor.kind === "anonymous") throw redirect(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile")}`);
+  const values = formValues(form);
+  const outcome = await updateSponsorProfile(platform.db, actor, values);
+  if (!outcome.ok) return replyRefused(outcome, { title: PROFILE_UPDATE_FAILED, values, formError: "titled" }, { intent: UPDATE_PROFILE_INTENT });
+  throw await redirectWithToast(profileTabHref("profile"), PROFILE_UPDATED, platform.authSecret);
+};
 
-  if (intent === UPDATE_PROFILE_INTENT) {
-    const submission = parseWithZod(form, { schema: SponsorProfileSchema });
-    const failed = (message: string, status: number) =>
-      data(
-        {
-          intent,
-          // Also in the form itself, for browsers without JavaScript (no toast there).
-          result: submission.reply({ formErrors: [`${PROFILE_UPDATE_FAILED}: ${message}`] }),
-          toast: { id: crypto.randomUUID(), title: PROFILE_UPDATE_FAILED, description: message, variant: "error" } satisfies Toast,
-        },
-        { status },
-      );
-    if (submission.status !== "success") return failed(Object.values(submission.error ?? {}).flat()[0] ?? "Please check the form.", 400);
-    // The command checks the fields itself, with the same schema, from what the form sent.
-    const result = await updateSponsorProfile(platform.db, actor, submission.payload);
-    if (!result.ok) return failed(result.message, result.status);
-    const saved: Toast = { title: "Profile updated", description: "Your changes have been saved.", variant: "success" };
-    throw await redirectWithToast(profileTabHref("profile"), saved, platform.authSecret);
-  }
-
-  if (actor.kind === "staff" || intent !== "resend-verification") return data({ intent, result: null, toast: null }, { status: 400 });
+/** Resend verification e-mail: what happened is said in a toast and under the button. */
+const resendVerification: Intent = async ({ request, context }, _form, actor) => {
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const result = await resendVerificationEmail(platform, actor, meta);
-  return data({ intent, result: null, toast: result.toast }, { status: result.status });
+  const outcome = await resendVerificationEmail(context.get(platformContext), actor, meta);
+  const body = { intent: "resend-verification", result: null };
+  return outcome.ok ? replyWithToast(body, outcome.toast ?? null) : replyWithToast(body, errorToast(outcome.title ?? EMAIL_NOT_SENT.title, outcome.message), outcome.status);
+};
+
+const INTENTS: Record<string, Intent> = { [UPDATE_PROFILE_INTENT]: updateProfile, "resend-verification": resendVerification };
+
+export async function action(args: Route.ActionArgs) {
+  const { actor } = args.context.get(authStateContext);
+  if (actor.kind === "anonymous") throw redirect(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile")}`);
+  const form = await args.request.formData();
+  const asked = form.get("intent");
+  const intent = typeof asked === "string" ? asked : null;
+  const handler = intent && Object.hasOwn(INTENTS, intent) ? INTENTS[intent] : undefined;
+  return handler ? handler(args, form, actor) : replyWithToast({ intent, result: null }, null, 400);
 }
 
 export default function SponsorProfile({ loaderData, actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   useToast(actionData?.toast);
   useToast("failure" in loaderData ? loaderData.failure : null);
-  if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} />;
+  if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} barred={loaderData.barred} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
   if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
   const { tab, account } = loaderData;
@@ -266,12 +265,12 @@ function SignOutButton({ scope, variant, children }: { scope: "local" | "others"
   );
 }
 
-function AdminBarred({ email }: { email: string }) {
+function AdminBarred({ email, barred }: { email: string; barred: string }) {
   return (
     <Page title="Sponsor Profile">
       <div role="status" className="rounded-3xl border border-honey-300 bg-honey-50 p-6 text-ink sm:p-8">
         <p className="font-semibold">You are signed in as {email}, an administrator account.</p>
-        <p className="mt-2">{ADMIN_REFUSED_MESSAGE}</p>
+        <p className="mt-2">{barred}</p>
         <ButtonLink to="/admin" variant="secondary" className="mt-5">
           Go to the back-office
         </ButtonLink>

@@ -1,6 +1,6 @@
 import { Building2, Camera, Gift, HandHeart, Hexagon, Leaf, Mail, Megaphone, Users } from "lucide-react";
 import { Link } from "react-router";
-import { activeTiersForEveryPage, type PublicTier } from "~/features/catalog/hive-tiers.server";
+import { activeTiersForEveryPage, type PublicTier } from "~/features/catalog/active-tiers.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
 import { platformContext } from "~/platform/request-context";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";

@@ -2,13 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Mail, MapPin, Send } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, useNavigation, useRouteLoaderData } from "react-router";
-import { CONTACT_FAILED_TOAST, CONTACT_SENT_TOAST, ContactMessageSchema } from "~/features/contact/contact.schema";
+import { Form, useNavigation, useRouteLoaderData } from "react-router";
+import { ContactMessageSchema } from "~/features/contact/contact.schema";
+import { CONTACT_FAILED, CONTACT_SENT } from "~/features/contact/messages";
 import { sendContactMessage } from "~/features/contact/send-contact-message.server";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
@@ -35,22 +37,17 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
-  const submission = parseWithZod(await request.formData(), { schema: ContactMessageSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), toast: null }, { status: 400 });
-
-  const outcome = await sendContactMessage(platform, submission.value, context.get(requestInfoContext).clientAddress);
-  if (!outcome.ok) {
-    // The form keeps what was typed; the message also shows in the form for browsers without JavaScript.
-    const formError = [outcome.toast.title, outcome.toast.description].filter(Boolean).join(": ");
-    return data({ result: submission.reply({ formErrors: [formError] }), toast: { ...outcome.toast, id: crypto.randomUUID() } as Toast }, { status: outcome.status });
-  }
+  const values = formValues(await request.formData());
+  const outcome = await sendContactMessage(platform, values, context.get(requestInfoContext).clientAddress);
+  // The form keeps what was typed; the message also shows in the form for browsers without JavaScript.
+  if (!outcome.ok) return replyRefused(outcome, { title: CONTACT_FAILED.title, values, formError: "titledWithoutFields" });
   // Redirect after POST: a reload cannot send the message twice, and the form starts empty.
-  throw await redirectWithToast("/contact", CONTACT_SENT_TOAST, platform.authSecret);
+  throw await redirectWithToast("/contact", CONTACT_SENT, platform.authSecret);
 }
 
 /** In the browser, a message that cannot reach the server gets the spec's failure toast; the form keeps what was typed. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return unlessServerUnreachable(serverAction, () => ({ result: null, toast: errorToast(CONTACT_FAILED_TOAST.title, CONTACT_FAILED_TOAST.description) }));
+  return unlessServerUnreachable(serverAction, () => ({ result: null, toast: errorToast(CONTACT_FAILED.title, CONTACT_FAILED.description) }));
 }
 
 type RootData = { toast: Toast | null } | undefined;
@@ -58,7 +55,7 @@ type RootData = { toast: Toast | null } | undefined;
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   const flash = (useRouteLoaderData("root") as RootData)?.toast;
-  const sent = flash?.title === CONTACT_SENT_TOAST.title ? flash : null;
+  const sent = flash?.title === CONTACT_SENT.title ? flash : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">

@@ -1,12 +1,10 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
+import { isFull, placesTakenOfTier } from "~/features/adoptions/tier-places.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { readThrough, type Kept } from "~/platform/db/read-caches.server";
-import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
+import { hiveTiers } from "~/platform/db/schema";
 import { toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
-
-/** Adoptions that hold a place in a tier's max_adoptions (cancelled and expired ones free it). */
-export const PLACE_HOLDING_STATUSES = ["pending", "active"] as const;
 
 export type PublicTier = {
   id: string;
@@ -24,12 +22,6 @@ export type PublicTier = {
 
 /** Active tiers in display order, with whether each still has room (public data). */
 export async function listActiveTiers(db: Queryable): Promise<PublicTier[]> {
-  const taken = db
-    .select({ tierId: hiveAdoptions.tierId, taken: count().as("taken") })
-    .from(hiveAdoptions)
-    .where(inArray(hiveAdoptions.status, [...PLACE_HOLDING_STATUSES]))
-    .groupBy(hiveAdoptions.tierId)
-    .as("taken");
   const rows = await db
     .select({
       id: hiveTiers.id,
@@ -40,11 +32,10 @@ export async function listActiveTiers(db: Queryable): Promise<PublicTier[]> {
       honeyShareKg: hiveTiers.honeyShareKg,
       perks: hiveTiers.perks,
       maxAdoptions: hiveTiers.maxAdoptions,
-      taken: sql<number>`coalesce(${taken.taken}, 0)`.mapWith(Number),
+      taken: placesTakenOfTier,
     })
     .from(hiveTiers)
-    .leftJoin(taken, eq(taken.tierId, hiveTiers.id))
-    .where(and(eq(hiveTiers.isActive, true)))
+    .where(eq(hiveTiers.isActive, true))
     .orderBy(asc(hiveTiers.displayOrder), asc(hiveTiers.name));
   return rows.map((row) => {
     const monthlyCents = toCents(row.priceMonthly);
@@ -58,7 +49,7 @@ export async function listActiveTiers(db: Queryable): Promise<PublicTier[]> {
       honeyShareKg: row.honeyShareKg === null ? null : Number(row.honeyShareKg),
       perks: row.perks,
       annualSavingPercent: monthlyCents > 0 ? Math.max(0, Math.round((1 - annualCents / (monthlyCents * 12)) * 100)) : 0,
-      isFull: row.maxAdoptions !== null && row.taken >= row.maxAdoptions,
+      isFull: isFull(row, row.taken),
     };
   });
 }
