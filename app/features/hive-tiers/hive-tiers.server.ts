@@ -4,7 +4,8 @@ import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import type { ListParams } from "~/features/back-office/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
@@ -50,21 +51,15 @@ const filtersOf = (params: ListParams): SQL | undefined =>
   and(params.q ? ilike(hiveTiers.name, containing(params.q)) : undefined, params.filters.active ? eq(hiveTiers.isActive, params.filters.active === "active") : undefined);
 
 /** The tiers in display order (the spec), then by name. */
-export async function listTiers({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listTiers({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "hive_tiers", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? hiveTiers.displayOrder;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(tierColumns)
-      .from(hiveTiers)
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(hiveTiers.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(hiveTiers).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    { select: () => platform.db.select(tierColumns).from(hiveTiers), where: filtersOf(params), orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(hiveTiers.name)] },
+    params,
+    page,
+  );
 }
 
 export async function getTier({ platform, actor }: BackOfficeContext, id: string): Promise<TierRow | null> {

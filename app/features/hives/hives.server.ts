@@ -5,7 +5,8 @@ import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { withImages } from "~/features/back-office/with-images.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import type { ListParams } from "~/features/back-office/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
@@ -59,22 +60,19 @@ const filtersOf = (params: ListParams): SQL | undefined =>
     params.filters.location ? eq(hives.locationId, params.filters.location) : undefined,
   );
 
-export async function listHives({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listHives({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "hives", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? hives.name;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(hiveColumns)
-      .from(hives)
-      .innerJoin(locations, eq(locations.id, hives.locationId))
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(hives.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(hives).innerJoin(locations, eq(locations.id, hives.locationId)).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(hiveColumns).from(hives).innerJoin(locations, eq(locations.id, hives.locationId)),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(hives.name)],
+    },
+    params,
+    page,
+  );
 }
 
 export async function getHive({ platform, actor }: BackOfficeContext, id: string): Promise<HiveRow | null> {

@@ -1,10 +1,11 @@
-import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import type { ListParams } from "~/features/back-office/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { withImages } from "~/features/back-office/with-images.server";
@@ -35,21 +36,16 @@ const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(
 const rowColumns = { id: pages.id, slug: pages.slug, title: pages.title, heroTitle: pages.heroTitle, updatedAt: pages.updatedAt };
 
 /** Pages by slug (the spec), or as sorted. */
-export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "pages", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? pages.slug;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(rowColumns)
-      .from(pages)
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(pages.slug))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(pages).where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    { select: () => platform.db.select(rowColumns).from(pages), where: filtersOf(params), orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(pages.slug)] },
+    params,
+    page,
+  );
+  return { rows: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total };
 }
 
 export async function getPage({ platform, actor }: BackOfficeContext, id: string): Promise<EditedPage | null> {

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/features/back-office/list-params";
+import type { ListParams } from "~/features/back-office/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { withImages } from "~/features/back-office/with-images.server";
@@ -35,17 +36,18 @@ const filtersOf = (params: ListParams): SQL | undefined =>
 const isoOf = <T extends { publishedAt: Date | null; createdAt: Date }>(row: T) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() });
 
 /** Newest first (the spec), or as sorted. */
-export async function listPosts({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listPosts({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "posts", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? posts.createdAt;
   // "Published at" descending puts drafts (no date) last, not first.
   const order = params.dir === "desc" ? (column === posts.publishedAt ? sql`${posts.publishedAt} desc nulls last` : desc(column)) : asc(column);
-  const [rows, [total]] = await Promise.all([
-    platform.db.select(rowColumns).from(posts).leftJoin(users, eq(users.id, posts.authorId)).where(where).orderBy(order, desc(posts.createdAt)).limit(page.limit).offset(page.offset),
-    platform.db.select({ total: count() }).from(posts).where(where),
-  ]);
-  return { rows: rows.map(isoOf), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    { select: () => platform.db.select(rowColumns).from(posts).leftJoin(users, eq(users.id, posts.authorId)), where: filtersOf(params), orderBy: [order, desc(posts.createdAt)] },
+    params,
+    page,
+  );
+  return { rows: rows.map(isoOf), total };
 }
 
 export async function getPost({ platform, actor }: BackOfficeContext, id: string): Promise<EditedPost | null> {
