@@ -11,6 +11,7 @@ import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand 
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -55,7 +56,7 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
   useLiveRevalidation(assetsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, asset, locations, sync, syncMinutes } = loaderData;
   const listHref = `${assetsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -75,7 +76,13 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
         filterOptions={{ location: locations.map((location) => ({ value: location.id, label: location.name })) }}
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && asset && (
+        <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
+          </p>
+        </DeleteRecordDialog>
+      )}
       {dialog === "calendar" && sync && <CalendarSyncDialog sync={sync} minutes={syncMinutes} closeHref={listHref} lastResult={actionData?.intent === "calendar-add" ? lastResult : null} />}
     </>
   );
@@ -122,15 +129,5 @@ function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: Asset
         <DialogButtons closeHref={closeHref} label={asset ? "Save Changes" : "Add Asset"} intent={asset ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ asset, closeHref, lastResult }: { asset: AssetRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
-      </p>
-    </DeleteRecordDialog>
   );
 }

@@ -15,6 +15,7 @@ import { formatUsd, toCents } from "~/platform/money";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -65,7 +66,7 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
   useLiveRevalidation(bookingsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, booking, locations, assets, occupancy, prefill } = loaderData;
   const listHref = `${bookingsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
   const several = locations.length > 1;
 
   return (
@@ -105,7 +106,15 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
         }}
       />
       {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && booking && <DeleteDialog booking={booking} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && booking && (
+        <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={listHref} lastResult={lastResult}>
+          <p>Are you sure you want to delete this booking?</p>
+          <p className="mt-2 text-ink-muted">
+            <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
+            call off a stay with the guest, set its status to Cancelled instead.
+          </p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -227,17 +236,5 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
         <DialogButtons closeHref={closeHref} label={booking ? "Save Changes" : "Add Booking"} intent={booking ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ booking, closeHref, lastResult }: { booking: BookingRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>Are you sure you want to delete this booking?</p>
-      <p className="mt-2 text-ink-muted">
-        <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
-        call off a stay with the guest, set its status to Cancelled instead.
-      </p>
-    </DeleteRecordDialog>
   );
 }

@@ -16,6 +16,7 @@ import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { formatUsd, toCents } from "~/platform/money";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -66,7 +67,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
   useLiveRevalidation(adoptionsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives } = loaderData;
   const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -105,7 +106,16 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
       )}
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && adoption && <DeleteDialog adoption={adoption} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && adoption && (
+        <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
+          <p>Are you sure you want to delete this adoption?</p>
+          <p className="mt-2 text-ink-muted">
+            <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
+            {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
+            set its status to Cancelled instead.
+          </p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -281,18 +291,5 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
         <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ adoption, closeHref, lastResult }: { adoption: AdoptionRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>Are you sure you want to delete this adoption?</p>
-      <p className="mt-2 text-ink-muted">
-        <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
-        {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
-        set its status to Cancelled instead.
-      </p>
-    </DeleteRecordDialog>
   );
 }

@@ -14,6 +14,7 @@ import { Picture } from "~/ui/content/picture";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { ImageField } from "~/ui/forms/image-field";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -64,7 +65,7 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(hivesScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, hive, locations, choices, updates, photo } = loaderData;
   const listHref = `${hivesScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -92,7 +93,14 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
       />
       {(dialog === "add" || dialog === "edit") && <HiveDialog key={hive?.id ?? "new"} hive={hive} photo={photo} locations={locations} choices={choices} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "updates" && hive && <UpdatesDialog key={updates[0]?.id ?? "none"} hive={hive} updates={updates} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && hive && <DeleteDialog hive={hive} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && hive && (
+        <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -194,16 +202,5 @@ function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow
         )}
       </section>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ hive, closeHref, lastResult }: { hive: HiveRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
-    </DeleteRecordDialog>
   );
 }

@@ -8,6 +8,7 @@ import { locationsScreen } from "~/features/locations/locations.screen";
 import { getLocation, type LocationRow } from "~/features/locations/locations.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -45,7 +46,7 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
   useLiveRevalidation(locationsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, location, timeZones } = loaderData;
   const listHref = `${locationsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -65,7 +66,18 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
       />
       {dialog === "add" && <LocationDialog location={null} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && location && <LocationDialog location={location} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && location && <DeleteDialog location={location} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && location && (
+        <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
+          </p>
+          {location.assetCount > 0 && (
+            <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
+              It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
+            </p>
+          )}
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -91,20 +103,5 @@ function LocationDialog({ location, timeZones, closeHref, lastResult }: { locati
         <DialogButtons closeHref={closeHref} label={location ? "Save Changes" : "Add Location"} intent={location ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ location, closeHref, lastResult }: { location: LocationRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
-      </p>
-      {location.assetCount > 0 && (
-        <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
-          It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
-        </p>
-      )}
-    </DeleteRecordDialog>
   );
 }

@@ -11,6 +11,7 @@ import { getMenuItem, nextDisplayOrder, type MenuItemRow } from "~/features/menu
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
@@ -89,7 +90,7 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
   useLiveRevalidation(menuItemsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, item, nextOrder, failure } = loaderData;
   const listHref = `${menuItemsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
   const navigation = useNavigation();
   const submit = useSubmit();
 
@@ -138,7 +139,14 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
         </div>
       </RowControlsContext>
       {(dialog === "add" || dialog === "edit") && <MenuItemDialog key={item?.id ?? "new"} item={item} nextOrder={nextOrder} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && item && <DeleteDialog item={item} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && item && (
+        <DeleteRecordDialog title="Delete Menu Item" formId="delete-menu-item" schema={DeleteMenuItemSchema} id={item.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{item.label}</strong>? It is removed from the site&apos;s menu. This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">To take it out of the menu for a while, hide it instead.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -338,16 +346,5 @@ function MenuItemDialog({ item, nextOrder, closeHref, lastResult }: { item: Menu
         <DialogButtons closeHref={closeHref} label={item ? "Save Changes" : "Add Menu Item"} intent={item ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ item, closeHref, lastResult }: { item: MenuItemRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Menu Item" formId="delete-menu-item" schema={DeleteMenuItemSchema} id={item.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{item.label}</strong>? It is removed from the site&apos;s menu. This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">To take it out of the menu for a while, hide it instead.</p>
-    </DeleteRecordDialog>
   );
 }

@@ -15,6 +15,7 @@ import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.se
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { PreviewDialog } from "~/ui/admin/preview-dialog";
@@ -70,7 +71,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(pagesScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, page, hero } = loaderData;
   const listHref = `${pagesScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData && "result" in actionData ? actionData.result : null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -87,7 +88,14 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
         actions={(row) => <RowActions label={row.title} actions={[{ label: "View page", to: `/${row.slug}` }, ...editAndDelete(can, params, row.id)]} />}
       />
       {(dialog === "add" || dialog === "edit") && <PageEditor key={page?.id ?? "new"} page={page} hero={hero} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && page && <DeleteDialog page={page} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && page && (
+        <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={DeletePageSchema} id={page.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            This will permanently delete the page <strong>{page.title}</strong> (/{page.slug}). This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">Its address will show the site's “page not found” page. Links in the menu to it are not removed.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -184,15 +192,4 @@ function usePreview() {
       void fetcher.submit(body, { method: "post", action: PREVIEW_ACTION, encType: "multipart/form-data" });
     },
   };
-}
-
-function DeleteDialog({ page, closeHref, lastResult }: { page: EditedPage; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={DeletePageSchema} id={page.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        This will permanently delete the page <strong>{page.title}</strong> (/{page.slug}). This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">Its address will show the site's “page not found” page. Links in the menu to it are not removed.</p>
-    </DeleteRecordDialog>
-  );
 }

@@ -12,6 +12,7 @@ import { getPost, type EditedPost } from "~/features/posts/posts.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
@@ -51,7 +52,7 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(postsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, post, image, failure } = loaderData;
   const listHref = `${postsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -69,7 +70,14 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
         empty={failure ? "The posts could not be read. Reload the page in a moment." : undefined}
       />
       {(dialog === "add" || dialog === "edit") && <PostEditor key={post?.id ?? "new"} post={post} image={image} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && post && <DeleteDialog post={post} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && post && (
+        <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={DeletePostSchema} id={post.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            This will permanently delete the post <strong>{post.title}</strong>. This action cannot be undone.
+          </p>
+          {post.published && <p className="mt-2 text-sm text-ink-muted">It is published: /blog/{post.slug} will show the site's “page not found” page. To hide it and keep it, turn Published off instead.</p>}
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -120,16 +128,5 @@ function PostEditor({ post, image, closeHref, lastResult }: { post: EditedPost |
         <DialogButtons closeHref={closeHref} label={post ? "Save Changes" : "Save Post"} intent={post ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ post, closeHref, lastResult }: { post: EditedPost; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={DeletePostSchema} id={post.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        This will permanently delete the post <strong>{post.title}</strong>. This action cannot be undone.
-      </p>
-      {post.published && <p className="mt-2 text-sm text-ink-muted">It is published: /blog/{post.slug} will show the site's “page not found” page. To hide it and keep it, turn Published off instead.</p>}
-    </DeleteRecordDialog>
   );
 }
