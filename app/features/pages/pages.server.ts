@@ -1,6 +1,6 @@
 import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
-import { assertCan } from "~/features/accounts/permissions";
+import { assertCan, can, forbiddenMessage } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
@@ -168,7 +168,8 @@ export async function deletePage(ctx: BackOfficeContext, input: unknown): Promis
  */
 export async function previewPage(ctx: BackOfficeContext, input: unknown): Promise<Result<PublicPage>> {
   const { platform, actor } = ctx;
-  assertCan(actor, "pages", "view");
+  // Answered in the preview's own shape, like its other refusals, not as the Access Denied page.
+  if (!can(actor, "pages", "view")) return failed(403, forbiddenMessage("pages", "view"));
   const parsed = PreviewPageSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, slug, heroImageUpload, removeHeroImage, heroImage: _file, ...values } = parsed.data;

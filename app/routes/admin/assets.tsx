@@ -48,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(assetsScreen, args, {}, (intent) => intent.startsWith("calendar-"));
+  return runScreenCommand(assetsScreen, args, (intent) => intent.startsWith("calendar-"));
 }
 
 export default function AssetsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,10 +10,8 @@ import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
 import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { bookingsScreen } from "~/features/bookings/bookings.screen";
 import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
-import { httpCode } from "~/platform/errors/classify";
 import { formatUsd, toCents } from "~/platform/money";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
@@ -36,8 +34,7 @@ type AssetChoice = Awaited<ReturnType<typeof listBookableAssets>>[number];
 type Prefill = { assetId: string; locationId: string; checkInDate: string; checkOutDate: string; totalAmount: string };
 
 export async function loader(args: Route.LoaderArgs) {
-  // The spec's list failure: "Error [code]" with the message and any details, the screen kept.
-  const list = await loadScreenList(bookingsScreen, args, { failureToast: (error) => errorToast(`Error ${error.code}`, [error.message, error.details].filter(Boolean).join("\n")) });
+  const list = await loadScreenList(bookingsScreen, args);
   const ctx = backOfficeContext(args);
   const [locations, assets] = list.failure ? [[], []] : await Promise.all([listLocationChoices(ctx.platform.db), listBookableAssets(ctx.platform.db)]);
   const occupancy = list.failure ? null : await loadOccupancy(ctx, { location: list.params.filters.calendar, month: list.params.filters.month });
@@ -57,8 +54,7 @@ function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {
 }
 
 export function action(args: Route.ActionArgs) {
-  // The spec's delete failure: "Error [code]" with the message.
-  return runScreenCommand(bookingsScreen, args, { delete: (failure) => `Error ${httpCode(failure.status)}` });
+  return runScreenCommand(bookingsScreen, args);
 }
 
 export default function BookingsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -59,7 +59,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(adoptionsScreen, args, { "reset-password": "Password Reset Failed" });
+  return runScreenCommand(adoptionsScreen, args);
 }
 
 export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -57,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(hivesScreen, args, {}, (intent) => intent === "post-update");
+  return runScreenCommand(hivesScreen, args, (intent) => intent === "post-update");
 }
 
 export default function HivesScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,7 +8,6 @@ import { AddMenuItemSchema, DeleteMenuItemSchema, EditMenuItemSchema, LABEL_MAX,
 import { menuItemsScreen } from "~/features/menu-items/menu-items.screen";
 import { getMenuItem, nextDisplayOrder, type MenuItemRow } from "~/features/menu-items/menu-items.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -31,8 +30,7 @@ import type { Route } from "./+types/menu-items";
 export const meta: Route.MetaFunction = () => [{ title: "Menu Items | Apiary Back-office" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // The spec's list failure: a short toast, the screen kept.
-  const list = await loadScreenList(menuItemsScreen, args, { failureToast: () => errorToast("Failed to fetch menu items", "Reload the page in a moment.") });
+  const list = await loadScreenList(menuItemsScreen, args);
   const asked = list.failure ? null : askedRecordDialog(args.request, list.can);
   const ctx = backOfficeContext(args);
   if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, item: null, nextOrder: await nextDisplayOrder(ctx) };
@@ -42,13 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(menuItemsScreen, args, {
-    add: "Failed to add menu item",
-    edit: "Failed to update menu item",
-    delete: "Failed to delete menu item",
-    "set-visibility": "Failed to update visibility",
-    move: "Failed to save menu order",
-  });
+  return runScreenCommand(menuItemsScreen, args);
 }
 
 /** The declaration's columns, with the Visible/Hidden badge a switch (for those who may change items). */

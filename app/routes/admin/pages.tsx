@@ -2,8 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { ForbiddenError } from "~/features/accounts/permissions";
+import { useFetcher } from "react-router";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import type { PublicPage } from "~/features/content/pages.server";
@@ -11,9 +10,11 @@ import type { CurrentImage } from "~/features/content/current-image";
 import { currentImage } from "~/features/content/image-choice.server";
 import { AddPageSchema, DeletePageSchema, EditPageSchema } from "~/features/pages/pages.schema";
 import { pagesScreen } from "~/features/pages/pages.screen";
+import { PREVIEW_FAILED } from "~/features/pages/messages";
 import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
+import { replyWithToast } from "~/platform/toast.server";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -53,17 +54,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  if (new URL(args.request.url).searchParams.has("preview")) {
-    const ctx = backOfficeContext(args);
-    const form = await args.request.formData();
-    const result = await previewPage(ctx, Object.fromEntries(form)).catch((error: unknown) => {
-      if (error instanceof ForbiddenError) return { ok: false as const, status: 403 as const, message: error.message };
-      throw error;
-    });
-    if (!result.ok) return data({ preview: null, toast: errorToast("Preview failed", result.message) }, { status: result.status });
-    return { preview: result.value, toast: null };
-  }
-  return runScreenCommand(pagesScreen, args);
+  if (!new URL(args.request.url).searchParams.has("preview")) return runScreenCommand(pagesScreen, args);
+  const result = await previewPage(backOfficeContext(args), Object.fromEntries(await args.request.formData()));
+  return result.ok ? { preview: result.value, toast: null } : replyWithToast({ preview: null }, errorToast(PREVIEW_FAILED, result.message), result.status);
 }
 
 export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,6 @@ import { AddPostSchema, DeletePostSchema, EditPostSchema } from "~/features/post
 import { postsScreen } from "~/features/posts/posts.screen";
 import { getPost, type EditedPost } from "~/features/posts/posts.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
@@ -32,8 +31,7 @@ import type { Route } from "./+types/posts";
 export const meta: Route.MetaFunction = () => [{ title: "Blog Posts | Apiary Back-office" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // The spec's short toasts: "Failed to fetch posts" (the screen stays up).
-  const list = await loadScreenList(postsScreen, args, { failureToast: (error) => errorToast("Failed to fetch posts", error.message) });
+  const list = await loadScreenList(postsScreen, args);
   const asked = askedRecordDialog(args.request, list.can);
   if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, post: null, image: null };
   const ctx = backOfficeContext(args);
@@ -44,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(postsScreen, args, { delete: "Failed to delete post" });
+  return runScreenCommand(postsScreen, args);
 }
 
 export default function PostsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -22,9 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(sponsorsScreen, args, {
-    "reset-password": "Password Reset Failed",
-  });
+  return runScreenCommand(sponsorsScreen, args);
 }
 
 export default function SponsorsScreen({ loaderData, actionData }: Route.ComponentProps) {

@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(usersScreen, args, { "reset-password": "Password Reset Failed" });
+  return runScreenCommand(usersScreen, args);
 }
 
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
