@@ -55,8 +55,9 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
     await expect(listPages(as(await insertCustomer(t.db)), params)).rejects.toThrow(ForbiddenError);
     await expect(listPages(as(bookingsOnly), params)).rejects.toThrow("You don't have permission to view pages.");
     await expect(addPage(as(viewer), { slug: slugOf("x"), title: "X" })).rejects.toThrow("You don't have permission to add pages.");
-    await expect(uploadEditorImage(as(viewer), "pages", await jpeg())).rejects.toThrow("You don't have permission to change pages.");
-    await expect(uploadEditorImage(as(bookingsOnly), "posts", await jpeg())).rejects.toThrow(ForbiddenError);
+    expect(await uploadEditorImage(as(viewer), "pages", await jpeg())).toMatchObject({ ok: false, status: 403, title: "Upload failed", message: forbiddenMessage("pages", "update") });
+    expect(await uploadEditorImage(as(bookingsOnly), "posts", await jpeg())).toMatchObject({ ok: false, status: 403, message: forbiddenMessage("posts", "update") });
+    expect(await uploadEditorImage(as(editor), "hives", await jpeg())).toMatchObject({ ok: false, status: 400, message: "Say whether the image is for a page or a post." });
     const slug = slugOf("volunteer");
     expect(await addPage(as(editor), { slug, title: "Volunteer" })).toMatchObject({ ok: true, toast: { title: "Page created" } });
     const page = await pageAt(slug);
