@@ -16,6 +16,7 @@ import type { Queryable } from "~/platform/db/client.server";
 import { posts, postSlugRedirects, users } from "~/platform/db/schema";
 import type { StoredImage } from "~/platform/storage/images.server";
 import { AddPostSchema, DeletePostSchema, EditPostSchema, POST_MESSAGES } from "./posts.schema";
+import { publishedAtFor } from "./published-at";
 
 /** A row of the Blog Posts list. */
 export type PostRow = { id: string; title: string; slug: string; published: boolean; publishedAt: string | null; createdAt: string; author: string | null };
@@ -91,10 +92,9 @@ export async function addPost(ctx: BackOfficeContext, input: unknown): Promise<R
         if (isFailure(image)) return image;
         await claimUploadsShownIn(tx, [content]);
         await freeOldAddress(tx, values.slug);
-        // The spec's publish rule: saved with Published on, published now.
         const [row] = await tx
           .insert(posts)
-          .values({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: values.published ? new Date() : null, authorId: actor.userId })
+          .values({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: publishedAtFor(values.published, platform.clock), authorId: actor.userId })
           .returning({ id: posts.id });
         await recordChange(tx, actor, { module: "posts", action: "create", recordId: row!.id, after: auditFields({ ...values, content }, image), details: { label: values.title } }, meta);
         return succeeded({ id: row!.id }, values.published ? "Post published" : "Draft saved", values.published ? `/blog/${values.slug} is live.` : values.title);
@@ -132,10 +132,10 @@ export async function updatePost(ctx: BackOfficeContext, input: unknown): Promis
               .onConflictDoUpdate({ target: postSlugRedirects.slug, set: { postId: id, createdAt: new Date() } });
           }
         }
-        // The spec's publish rule: every save with Published on sets published_at to now, off clears it; the author is who saved.
+        // The author is who saved.
         await tx
           .update(posts)
-          .set({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: values.published ? new Date() : null, authorId: actor.userId, updatedAt: new Date() })
+          .set({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: publishedAtFor(values.published, platform.clock), authorId: actor.userId, updatedAt: new Date() })
           .where(eq(posts.id, id));
         replaced = replacedImage(imageBefore, image);
         await recordChange(tx, actor, { module: "posts", action: "update", recordId: id, before: auditFields(current, imageBefore), after: auditFields({ ...values, content }, image), details: { label: values.title } }, meta);
