@@ -107,10 +107,21 @@ export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<R
   }));
 }
 
+/**
+ * The spec's fixed slug: once a page exists its address doesn't change, so links to it keep
+ * working. An edit is read without any slug sent with it (the editor shows the slug, it doesn't
+ * send it): ignored, as if it had not been sent, whatever the edit's schema comes to hold.
+ */
+export function withSlugFixed(edit: unknown): unknown {
+  if (!edit || typeof edit !== "object") return edit;
+  const { slug: _ignored, ...rest } = edit as Record<string, unknown>;
+  return rest;
+}
+
 export async function updatePage(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "update");
-  const parsed = EditPageSchema.safeParse(input);
+  const parsed = EditPageSchema.safeParse(withSlugFixed(input));
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, heroImage, heroImageUpload, removeHeroImage, sections, ...values } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
