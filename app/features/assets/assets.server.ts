@@ -10,7 +10,7 @@ import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings, locations } from "~/platform/db/schema";
-import { formatDay } from "~/ui/format";
+import { formatDay } from "~/platform/day-format";
 import { CLOSED_STATUSES, type AssetStatusName } from "./asset-options";
 import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "./assets.schema";
 

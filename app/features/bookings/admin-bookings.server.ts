@@ -13,7 +13,7 @@ import { assets, bookings, locations } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
-import { formatDay } from "~/ui/format";
+import { formatDay } from "~/platform/day-format";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingFieldsInput } from "./admin-booking.schema";
 import type { BookingStatusName } from "./booking-options";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";

@@ -11,6 +11,7 @@ import { containing } from "~/features/back-office/search";
 import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
+import { plural } from "~/platform/plural";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema, type TierFieldsInput } from "./hive-tiers.schema";
 
 /** One hive tier in the back-office, with how many adoptions hold one of its places. */
@@ -77,15 +78,13 @@ export async function listTierChoices(db: Queryable) {
 export const duplicateTierName = (name: string) => `There is already a tier called "${name}". Choose another name.`;
 const GONE = "This tier no longer exists.";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Why a tier that adoptions refer to stays: they point at it, and keep its name and price. */
 export const tierInUse = (name: string, adoptions: number) =>
-  `${name} has ${plural(adoptions, "adoption", "adoptions")}, so it cannot be deleted. Deactivate it instead: it stays on those adoptions and is no longer offered.`;
+  `${name} has ${plural(adoptions, "adoption")}, so it cannot be deleted. Deactivate it instead: it stays on those adoptions and is no longer offered.`;
 
 /** Why max adoptions cannot go below the places already taken. */
 export const capacityBelowTaken = (name: string, taken: number) =>
-  `${name} has ${plural(taken, "pending or active adoption", "pending or active adoptions")}: max adoptions cannot be lower than ${taken}. Cancel adoptions first, or leave it higher.`;
+  `${name} has ${plural(taken, "pending or active adoption")}: max adoptions cannot be lower than ${taken}. Cancel adoptions first, or leave it higher.`;
 
 /** The audit trail's copy of a tier, and what decides whether an edit changed anything. */
 const fieldsOf = (row: Pick<TierRow, "name" | "description" | "priceMonthly" | "priceAnnual" | "honeyShareKg" | "perks" | "maxAdoptions" | "isActive" | "displayOrder">) => ({

@@ -13,6 +13,7 @@ import { PLACE_HOLDING_STATUSES } from "~/features/catalog/hive-tiers.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, locations, sponsors } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import { plural } from "~/platform/plural";
 import type { Platform } from "~/platform/runtime.server";
 import type { StoredImage } from "~/platform/storage/images.server";
 import { FEWEST_ADOPTIONS, type HiveStatusName } from "./hive-options";
@@ -279,7 +280,7 @@ export async function postHiveUpdate(ctx: BackOfficeContext, input: unknown): Pr
       const [row] = await tx.insert(hiveUpdates).values({ hiveId, body, photos: images, postedBy: actor.userId }).returning({ id: hiveUpdates.id });
       const sent = await mailSponsors(tx, platform, { id: row!.id, hiveId, hiveName: hive.name, body, photos: images.length });
       await recordChange(tx, actor, { module: "hives", action: "update", recordId: hiveId, after: { update: row!.id, photos: images.map((image) => image.id) }, details: { label: hive.name, updatePosted: body.slice(0, 120), sponsorsEmailed: sent } }, meta);
-      return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${sent === 1 ? "1 sponsor" : `${sent} sponsors`}.`);
+      return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${plural(sent, "sponsor")}.`);
     }),
   }));
 }

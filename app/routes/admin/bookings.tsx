@@ -10,7 +10,9 @@ import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
 import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { bookingsScreen } from "~/features/bookings/bookings.screen";
 import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
+import { formatDay } from "~/platform/day-format";
 import { formatUsd, toCents } from "~/platform/money";
+import { plural } from "~/platform/plural";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
@@ -20,7 +22,6 @@ import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
-import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
@@ -224,7 +225,7 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
             inputMode="decimal"
             min={0}
             step="0.01"
-            hint={asset && suggested !== null ? `${nights} ${nights === 1 ? "night" : "nights"} × ${formatUsd(toCents(asset.pricePerNight))} = ${formatUsd(suggested)}. Change it for a discount.` : "Follows the nights and the asset's price; change it for a discount."}
+            hint={asset && suggested !== null ? `${plural(nights, "night")} × ${formatUsd(toCents(asset.pricePerNight))} = ${formatUsd(suggested)}. Change it for a discount.` : "Follows the nights and the asset's price; change it for a discount."}
           />
           <SelectField field={fields.status} label="Status" options={BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))} />
         </div>

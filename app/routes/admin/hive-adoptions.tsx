@@ -14,6 +14,8 @@ import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { formatUsd, toCents } from "~/platform/money";
+import { formatDay } from "~/platform/day-format";
+import { plural } from "~/platform/plural";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
@@ -23,7 +25,6 @@ import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
-import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
@@ -211,7 +212,7 @@ function AdoptionDialog({
             // Active hives, and the one it has now whatever its status.
             options={hives
               .filter((hive) => hive.status === "active" || hive.id === adoption?.hiveId)
-              .map((hive) => ({ value: hive.id, label: `${hive.name} (${hive.adoptions} ${hive.adoptions === 1 ? "adoption" : "adoptions"})`, group: hive.locationName }))}
+              .map((hive) => ({ value: hive.id, label: `${hive.name} (${plural(hive.adoptions, "adoption")})`, group: hive.locationName }))}
             hint="The registry's hive it is assigned to: its sponsor gets its updates."
           />
         </div>

@@ -9,6 +9,7 @@ import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema }
 import { hivesScreen } from "~/features/hives/hives.screen";
 import { getHive, listHiveChoices, listHiveUpdates, type HiveRow, type HiveUpdateRow } from "~/features/hives/hives.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { plural } from "~/platform/plural";
 import { imageSources, type ImageSources } from "~/platform/storage/image-sources";
 import { Picture } from "~/ui/content/picture";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
@@ -148,7 +149,7 @@ function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: 
             <SelectField
               field={fields.moveTo}
               label="Move its adoptions to"
-              options={[{ value: FEWEST_ADOPTIONS, label: "The active hive with the fewest adoptions" }, ...targets.map((target) => ({ value: target.id, label: `${target.name} (${target.adoptions} ${target.adoptions === 1 ? "adoption" : "adoptions"})` }))]}
+              options={[{ value: FEWEST_ADOPTIONS, label: "The active hive with the fewest adoptions" }, ...targets.map((target) => ({ value: target.id, label: `${target.name} (${plural(target.adoptions, "adoption")})` }))]}
             />
           </div>
         )}
