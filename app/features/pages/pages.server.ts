@@ -10,7 +10,7 @@ import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { withImages } from "~/features/back-office/with-images.server";
 import { chooseImage, imageLabel, replacedImage, type ImageState } from "~/features/content/image-choice.server";
-import { toPublicPage, type PublicPage } from "~/features/content/pages.server";
+import { toPublicPage, type PublicPage } from "~/features/content/public-pages.server";
 import { sanitizeContentHtml } from "~/features/content/sanitize-html.server";
 import { claimUploadsShownIn, findUpload } from "~/features/content/uploads.server";
 import { pages, type PageSection } from "~/platform/db/schema";

@@ -7,7 +7,7 @@ import { ForbiddenError, forbiddenMessage } from "~/features/accounts/permission
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseListParams } from "~/features/back-office/list-params";
 import { UPLOAD_GONE } from "~/features/content/image-choice.server";
-import { findPublicPage } from "~/features/content/pages.server";
+import { findPublicPage } from "~/features/content/public-pages.server";
 import { sweepUnclaimedUploads, uploadEditorImage, UNCLAIMED_UPLOAD_TTL_MS } from "~/features/content/uploads.server";
 import { pages, securityAuditLog, uploads } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";

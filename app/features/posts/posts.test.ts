@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseListParams } from "~/features/back-office/list-params";
-import { findMovedPost, findPublishedPost, listPublishedPosts } from "~/features/content/posts.server";
+import { findMovedPost, findPublishedPost, listPublishedPosts } from "~/features/content/public-posts.server";
 import { posts, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";

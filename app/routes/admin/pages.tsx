@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
-import type { PublicPage } from "~/features/content/pages.server";
+import type { PublicPage } from "~/features/content/public-pages.server";
 import type { CurrentImage } from "~/features/content/current-image";
 import { currentImage } from "~/features/content/image-choice.server";
 import { AddPageSchema, DeletePageSchema, EditPageSchema } from "~/features/pages/pages.schema";

@@ -1,4 +1,4 @@
-import type { PublicPage } from "~/features/content/pages.server";
+import type { PublicPage } from "~/features/content/public-pages.server";
 import { sectionBackgroundUrl } from "~/features/content/section-backgrounds";
 import { proseClasses } from "./prose";
 

@@ -1,7 +1,7 @@
 import { Text } from "@react-email/components";
 import type { BookingConfirmationProps } from "./booking-confirmation";
 import { formatDayLong } from "../../day-format";
-import { stayRows } from "./format";
+import { stayRows } from "./stay-rows";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
 /** To the organisation's mailbox: a guest cancelled their own pending request (on the site or from their link). */

@@ -1,6 +1,6 @@
 import { Text } from "@react-email/components";
 import { formatDayLong } from "../../day-format";
-import { stayRows } from "./format";
+import { stayRows } from "./stay-rows";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
 export type BookingConfirmationProps = {

@@ -1,6 +1,6 @@
 import { Text } from "@react-email/components";
 import { formatDayLong } from "../../day-format";
-import { stayRows } from "./format";
+import { stayRows } from "./stay-rows";
 import type { BookingConfirmationProps } from "./booking-confirmation";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
