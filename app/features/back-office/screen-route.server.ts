@@ -60,19 +60,24 @@ export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: 
   };
 }
 
-export type RecordDialog = { dialog: "add" } | { dialog: "edit" | "delete"; id: string };
-
 /**
- * The add, edit or delete dialog the URL asks for, if the person may use it (no dialog opens for
- * what they may not do; the command checks again anyway).
+ * The add, edit or delete dialog the URL asks for (`?dialog=edit&id=…`), with the record it is
+ * about, read by `get` (which checks the permission to view): none when the person may not use
+ * that dialog (the command checks again anyway) or the record is gone.
  */
-export function askedRecordDialog(request: Request, can: { create: boolean; update: boolean; delete: boolean }): RecordDialog | null {
-  const search = new URL(request.url).searchParams;
+export async function recordDialog<Record>(
+  args: RouteArgs,
+  can: { create: boolean; update: boolean; delete: boolean },
+  get: (ctx: BackOfficeContext, id: string) => Promise<Record | null>,
+): Promise<{ dialog: "add"; record: null } | { dialog: "edit" | "delete"; record: Record } | { dialog: null; record: null }> {
+  const search = new URL(args.request.url).searchParams;
   const dialog = search.get("dialog");
-  const id = search.get("id") ?? "";
-  if (dialog === "add" && can.create) return { dialog };
-  if ((dialog === "edit" && can.update) || (dialog === "delete" && can.delete)) return { dialog, id };
-  return null;
+  if (dialog === "add" && can.create) return { dialog, record: null };
+  if ((dialog === "edit" && can.update) || (dialog === "delete" && can.delete)) {
+    const record = await get(backOfficeContext(args), search.get("id") ?? "");
+    if (record) return { dialog, record };
+  }
+  return { dialog: null, record: null };
 }
 
 /**

@@ -7,7 +7,7 @@ import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/
 import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
 import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
 import { moneyText } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
@@ -32,19 +32,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Assets | Apiary Back-of
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(assetsScreen, args);
   const ctx = backOfficeContext(args);
-  const asked = askedRecordDialog(args.request, list.can);
   // The list's location filter and the dialog's choices.
   const locations = await listLocationChoices(ctx.platform.db);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations, sync: null, syncMinutes: 0 };
   const search = new URL(args.request.url).searchParams;
   // The calendar sync dialog, for whoever may change assets.
-  if (search.get("dialog") === "calendar" && list.can.update) {
-    const sync = await calendarSyncOf(ctx, search.get("id") ?? "");
-    if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
-  }
-  const asset = asked ? await getAsset(ctx, asked.id) : null;
-  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations, sync: null, syncMinutes: 0 };
-  return { ...list, dialog: asked.dialog, asset, locations, sync: null, syncMinutes: 0 };
+  const sync = search.get("dialog") === "calendar" && list.can.update ? await calendarSyncOf(ctx, search.get("id") ?? "") : null;
+  if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
+  const { dialog, record: asset } = await recordDialog(args, list.can, getAsset);
+  return { ...list, dialog, asset, locations, sync: null, syncMinutes: 0 };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
@@ -39,13 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
   const ctx = backOfficeContext(args);
   const [locations, assets] = list.failure ? [[], []] : await Promise.all([listLocationChoices(ctx.platform.db), listBookableAssets(ctx.platform.db)]);
   const occupancy = list.failure ? null : await loadOccupancy(ctx, { location: list.params.filters.calendar, month: list.params.filters.month });
-  const asked = askedRecordDialog(args.request, list.can);
-  const base = { ...list, locations, assets, occupancy };
+  const { dialog, record: booking } = await recordDialog(args, list.can, getBooking);
   // A night clicked in the calendar: Add Booking for that asset and night.
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, booking: null, prefill: prefillOf(new URL(args.request.url).searchParams, assets) };
-  const booking = asked ? await getBooking(ctx, asked.id) : null;
-  if (!asked || !booking) return { ...base, dialog: null, booking: null, prefill: null };
-  return { ...base, dialog: asked.dialog, booking, prefill: null };
+  const prefill = dialog === "add" ? prefillOf(new URL(args.request.url).searchParams, assets) : null;
+  return { ...list, locations, assets, occupancy, dialog, booking, prefill };
 }
 
 function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {

@@ -6,7 +6,7 @@ import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaym
 import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type PaymentRow } from "~/features/adoptions/admin-adoptions.server";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { BACK_OFFICE_TIME_ZONE, moneyText } from "~/features/back-office/format";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
@@ -45,18 +45,15 @@ export async function loader(args: Route.LoaderArgs) {
   const today = todayIn(BACK_OFFICE_TIME_ZONE);
   const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
   const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[] };
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, adoption: null, hives: await listHiveChoices(ctx.platform.db) };
   // Record Payment and Reset Password, for whoever may change adoptions.
   const other = search.get("dialog");
   if ((other === "payment" || other === "password") && list.can.update) {
     const adoption = await getAdoption(ctx, search.get("id") ?? "");
     if (adoption) return { ...base, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
   }
-  const adoption = asked ? await getAdoption(ctx, asked.id) : null;
-  if (!asked || !adoption) return { ...base, dialog: null, adoption: null };
-  if (asked.dialog === "edit") return { ...base, dialog: asked.dialog, adoption, payments: await listPayments(ctx, adoption.id), hives: await listHiveChoices(ctx.platform.db) };
-  return { ...base, dialog: asked.dialog, adoption };
+  const { dialog, record: adoption } = await recordDialog(args, list.can, getAdoption);
+  const payments = dialog === "edit" ? await listPayments(ctx, adoption.id) : [];
+  return { ...base, dialog, adoption, payments, hives: dialog === "add" || dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {

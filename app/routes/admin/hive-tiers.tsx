@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { moneyText } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema } from "~/features/hive-tiers/hive-tiers.schema";
 import { hiveTiersScreen, placesLabel } from "~/features/hive-tiers/hive-tiers.screen";
@@ -27,11 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Hive Tiers | Apiary Bac
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(hiveTiersScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, tier: null };
-  const tier = asked ? await getTier(backOfficeContext(args), asked.id) : null;
-  if (!asked || !tier) return { ...list, dialog: null, tier: null };
-  return { ...list, dialog: asked.dialog, tier };
+  const { dialog, record: tier } = await recordDialog(args, list.can, getTier);
+  return { ...list, dialog, tier };
 }
 
 export function action(args: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { formatMomentOf } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { FEWEST_ADOPTIONS, HIVE_STATUS_LABELS, HIVE_STATUSES } from "~/features/hives/hive-options";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "~/features/hives/hives.schema";
@@ -40,9 +40,6 @@ export async function loader(args: Route.LoaderArgs) {
   const ctx = backOfficeContext(args);
   const locations = await listLocationChoices(ctx.platform.db);
   const base = { ...list, locations, choices: [] as HiveChoice[], updates: [] as ShownUpdate[], photo: null as ImageSources | null };
-  const sourcesOf = (hive: HiveRow | null) => (hive?.photo ? imageSources(ctx.platform.storage, hive.photo) : null);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, hive: null };
   const search = new URL(args.request.url).searchParams;
   // The updates dialog, for whoever may change hives.
   if (search.get("dialog") === "updates" && list.can.update) {
@@ -52,9 +49,9 @@ export async function loader(args: Route.LoaderArgs) {
       return { ...base, dialog: "updates" as const, hive, updates };
     }
   }
-  const hive = asked ? await getHive(ctx, asked.id) : null;
-  if (!asked || !hive) return { ...base, dialog: null, hive: null };
-  return { ...base, dialog: asked.dialog, hive, photo: sourcesOf(hive), choices: asked.dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
+  const { dialog, record: hive } = await recordDialog(args, list.can, getHive);
+  const photo = hive?.photo ? imageSources(ctx.platform.storage, hive.photo) : null;
+  return { ...base, dialog, hive, photo, choices: dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {

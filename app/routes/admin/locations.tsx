@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AmenitiesField } from "~/features/locations/amenities-field";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "~/features/locations/locations.schema";
@@ -28,13 +28,9 @@ const DEFAULT_TIME_ZONE = "America/Los_Angeles";
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(locationsScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
+  const { dialog, record: location } = await recordDialog(args, list.can, getLocation);
   // The zones the server knows, sent with the dialog: the browser's list may differ.
-  const timeZones = asked?.dialog === "delete" ? [] : Intl.supportedValuesOf("timeZone");
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, location: null, timeZones };
-  const location = asked ? await getLocation(backOfficeContext(args), asked.id) : null;
-  if (!asked || !location) return { ...list, dialog: null, location: null, timeZones: [] };
-  return { ...list, dialog: asked.dialog, location, timeZones };
+  return { ...list, dialog, location, timeZones: dialog === "add" || dialog === "edit" ? Intl.supportedValuesOf("timeZone") : [] };
 }
 
 export function action(args: Route.ActionArgs) {

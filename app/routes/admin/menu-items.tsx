@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddMenuItemSchema, DeleteMenuItemSchema, EditMenuItemSchema, LABEL_MAX, PATH_MAX, type LinkType } from "~/features/menu-items/menu-items.schema";
 import { menuItemsScreen } from "~/features/menu-items/menu-items.screen";
@@ -31,12 +31,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Menu Items | Apiary Bac
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(menuItemsScreen, args);
-  const asked = list.failure ? null : askedRecordDialog(args.request, list.can);
-  const ctx = backOfficeContext(args);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, item: null, nextOrder: await nextDisplayOrder(ctx) };
-  const item = asked ? await getMenuItem(ctx, asked.id) : null;
-  if (!asked || !item) return { ...list, dialog: null, item: null, nextOrder: 0 };
-  return { ...list, dialog: asked.dialog, item, nextOrder: 0 };
+  // No dialog over a list that could not be read.
+  const { dialog, record: item } = list.failure ? { dialog: null, record: null } : await recordDialog(args, list.can, getMenuItem);
+  return { ...list, dialog, item, nextOrder: dialog === "add" ? await nextDisplayOrder(backOfficeContext(args)) : 0 };
 }
 
 export function action(args: Route.ActionArgs) {

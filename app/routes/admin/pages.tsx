@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import type { PublicPage } from "~/features/content/public-pages.server";
 import type { CurrentImage } from "~/features/content/current-image";
@@ -44,13 +44,9 @@ const PREVIEW_ACTION = `${pagesScreen.path}?preview`;
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(pagesScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, page: null, hero: null };
-  const ctx = backOfficeContext(args);
-  const page = asked ? await getPage(ctx, asked.id) : null;
-  if (!asked || !page) return { ...list, dialog: null, page: null, hero: null };
-  const hero = currentImage(ctx.platform.storage, { file: page.heroImageFile, url: page.heroImage });
-  return { ...list, dialog: asked.dialog, page, hero };
+  const { dialog, record: page } = await recordDialog(args, list.can, getPage);
+  const hero = page ? currentImage(backOfficeContext(args).platform.storage, { file: page.heroImageFile, url: page.heroImage }) : null;
+  return { ...list, dialog, page, hero };
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import type { CurrentImage } from "~/features/content/current-image";
 import { currentImage } from "~/features/content/image-choice.server";
@@ -32,13 +32,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog Posts | Apiary Bac
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(postsScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, post: null, image: null };
-  const ctx = backOfficeContext(args);
-  const post = asked ? await getPost(ctx, asked.id) : null;
-  if (!asked || !post) return { ...list, dialog: null, post: null, image: null };
-  const image = currentImage(ctx.platform.storage, { file: post.featuredImageFile, url: post.featuredImage });
-  return { ...list, dialog: asked.dialog, post, image };
+  const { dialog, record: post } = await recordDialog(args, list.can, getPost);
+  const image = post ? currentImage(backOfficeContext(args).platform.storage, { file: post.featuredImageFile, url: post.featuredImage }) : null;
+  return { ...list, dialog, post, image };
 }
 
 export function action(args: Route.ActionArgs) {

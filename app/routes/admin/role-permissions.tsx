@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/features/back-office/list-params";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
@@ -40,12 +40,10 @@ const MODULE_OPTIONS = PERMISSION_MODULES.map((module) => ({
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(rolePermissionsScreen, args);
   const ctx = backOfficeContext(args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, row: null, locked: null, roles: await listDefinedRoles(ctx.platform.db) };
-  const row = asked ? await getRolePermission(ctx, asked.id) : null;
-  if (!asked || !row || ctx.actor.kind !== "staff") return { ...list, dialog: null, row: null, locked: null, roles: [] };
+  const { dialog, record: row } = await recordDialog(args, list.can, getRolePermission);
   // Why the row can't be changed (the admin role, customers, one's own role) is said in the dialog.
-  return { ...list, dialog: asked.dialog, row, locked: lockedReason(ctx.actor, row.role), roles: [] };
+  const locked = row && ctx.actor.kind === "staff" ? lockedReason(ctx.actor, row.role) : null;
+  return { ...list, dialog, row, locked, roles: dialog === "add" ? await listDefinedRoles(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
