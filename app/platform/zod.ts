@@ -1,7 +1,6 @@
 // eslint-disable-next-line no-restricted-imports -- the one place that imports zod itself
 import { z } from "zod";
-
-const plural = (count: number | bigint, word: string) => `${count} ${word}${count === 1 || count === 1n ? "" : "s"}`;
+import { plural } from "./plural";
 
 /**
  * The words a person sees when a field has no message of its own: never the library's defaults

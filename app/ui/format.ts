@@ -1,9 +1,6 @@
 import { format, parse, parseISO } from "date-fns";
 
-/** A calendar day (yyyy-MM-dd) as the spec shows dates: "Nov 02, 2026". */
-export function formatDay(day: string): string {
-  return format(parseISO(day), "MMM dd, yyyy");
-}
+export { formatDay } from "../platform/day-format";
 
 /** A moment, shown as its calendar day in the server's rendering: "Nov 02, 2026". */
 export function formatDate(value: Date | string): string {

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { assertCan, type PermissionModule } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { securityAuditLog, users } from "~/platform/db/schema";
@@ -106,11 +107,11 @@ async function filtersOf(db: Queryable, params: ListParams): Promise<SQL | undef
 }
 
 /** The audit trail, newest first: every back-office change and every security event, with who, where and what. */
-export async function listActivity({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listActivity({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "role_permissions", "view");
   const where = await filtersOf(platform.db, params);
   const order = params.dir === "asc" ? asc(securityAuditLog.createdAt) : desc(securityAuditLog.createdAt);
-  const [rows, [total]] = await Promise.all([
+  const select = () =>
     platform.db
       .select({
         id: securityAuditLog.id,
@@ -126,13 +127,8 @@ export async function listActivity({ platform, actor }: BackOfficeContext, param
         ipAddress: securityAuditLog.ipAddress,
       })
       .from(securityAuditLog)
-      .leftJoin(users, eq(users.id, securityAuditLog.userId))
-      .where(where)
-      .orderBy(order, desc(securityAuditLog.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(securityAuditLog).where(where),
-  ]);
+      .leftJoin(users, eq(users.id, securityAuditLog.userId));
+  const { rows, total } = await pagedList(platform.db, { select, where, orderBy: [order, desc(securityAuditLog.id)] }, params, page);
   return {
     rows: rows.map((row): ActivityRow => ({
       id: row.id,
@@ -144,6 +140,6 @@ export async function listActivity({ platform, actor }: BackOfficeContext, param
       details: detailsOf(row),
       ipAddress: row.ipAddress,
     })),
-    total: total?.total ?? 0,
+    total,
   };
 }

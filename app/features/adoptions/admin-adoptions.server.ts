@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { isBackOfficeUser } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { todayIn } from "~/features/bookings/stay-dates";
@@ -59,23 +60,19 @@ function filtersOf(params: ListParams): SQL | undefined {
 }
 
 /** The adoptions with their tier's name, newest first (the spec). */
-export async function listAdoptions({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listAdoptions({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "hive_adoptions", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? hiveAdoptions.createdAt;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(adoptionColumns)
-      .from(hiveAdoptions)
-      .innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId))
-      .leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId))
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), desc(hiveAdoptions.createdAt), asc(hiveAdoptions.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(adoptionColumns).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId)),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), desc(hiveAdoptions.createdAt), asc(hiveAdoptions.id)],
+    },
+    params,
+    page,
+  );
 }
 
 export async function getAdoption({ platform, actor }: BackOfficeContext, id: string): Promise<AdoptionRow | null> {

@@ -1,7 +1,7 @@
-import { format, parseISO } from "date-fns";
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../back-office/breakable-email";
 import { formatMoney } from "../back-office/format";
+import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, type AdoptionStatusName } from "./adoption-options";
@@ -14,9 +14,6 @@ export const ADOPTION_STATUS_CLASSES: Record<AdoptionStatusName, string> = {
   cancelled: "bg-red-100 text-red-900",
   expired: "bg-stone-200 text-stone-800",
 };
-
-// The spec's MMM dd, yyyy (ui/format can't be imported here: routes.ts loads this file before the "~" alias exists).
-const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");
 
 export const adoptionsScreen = defineScreen<AdoptionRow>({
   id: "hive-adoptions",

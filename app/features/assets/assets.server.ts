@@ -4,12 +4,13 @@ import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { assets, bookings, locations } from "~/platform/db/schema";
-import { formatDay } from "~/ui/format";
+import { formatDay } from "~/platform/day-format";
 import { CLOSED_STATUSES, type AssetStatusName } from "./asset-options";
 import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "./assets.schema";
 
@@ -53,22 +54,20 @@ function filtersOf(params: ListParams): SQL | undefined {
 }
 
 /** The assets with their location's name, ordered by name (the spec). */
-export async function listAssets({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listAssets({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "assets", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? assets.name;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(assetColumns)
-      .from(assets)
-      .innerJoin(locations, eq(locations.id, assets.locationId))
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(assets.name), asc(assets.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(assets).where(where),
-  ]);
-  return { rows: rows.map(toAssetRow), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(assetColumns).from(assets).innerJoin(locations, eq(locations.id, assets.locationId)),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(assets.name), asc(assets.id)],
+    },
+    params,
+    page,
+  );
+  return { rows: rows.map(toAssetRow), total };
 }
 
 export async function getAsset({ platform, actor }: BackOfficeContext, id: string): Promise<AssetRow | null> {

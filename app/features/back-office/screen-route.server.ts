@@ -4,13 +4,14 @@ import { recordAuditEvent } from "~/features/accounts/audit.server";
 import { can, ForbiddenError } from "~/features/accounts/permissions";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { classifyError, type AppErrorRecord } from "~/platform/errors/classify";
+import { classifyError } from "~/platform/errors/classify";
 import { formValues } from "~/platform/form-values";
 import { failed, type Result } from "~/platform/result";
-import type { Toast } from "~/platform/toast";
+import { errorToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import type { BackOfficeContext } from "./context";
 import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "~/platform/list-params";
+import { SAVED } from "./messages";
 import type { ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
 
@@ -32,18 +33,21 @@ function refuse(error: unknown): never {
 
 /**
  * The list of a screen for its route's loader: rows of the page asked for, the total, and what the
- * person may do. With `failureToast`, a list that cannot be read leaves the screen up (empty, with
- * the toast as `failure`) instead of the error page; a refusal is the Access Denied page either way.
+ * person may do. A screen with words for a list that can't be read (its `listFailure`) stays up,
+ * empty, with them as `failure`, instead of the error page; a refusal is the Access Denied page
+ * either way.
  */
-export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs, options: { failureToast?: (error: AppErrorRecord) => Toast } = {}) {
+export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: RouteArgs) {
   const ctx = backOfficeContext(args);
   const params = parseListParams(new URL(args.request.url).searchParams, screen.list);
+  const { list, listFailure } = SCREEN_SERVERS[screen.id]!;
   let failure: Toast | null = null;
-  const { rows, total } = await SCREEN_SERVERS[screen.id]!.list(ctx, params).catch((error: unknown) => {
-    if (error instanceof ForbiddenError || !options.failureToast) return refuse(error);
+  const { rows, total } = await list(ctx, params).catch((error: unknown) => {
+    if (error instanceof ForbiddenError || !listFailure) return refuse(error);
     const record = classifyError(error);
     ctx.platform.logger.error({ err: error, code: record.code, screen: screen.id }, "back-office list failed");
-    failure = options.failureToast(record);
+    const { title, description } = listFailure(record);
+    failure = errorToast(title, description);
     return { rows: [], total: 0 };
   });
   return {
@@ -56,19 +60,24 @@ export async function loadScreenList<Row>(screen: ScreenDeclaration<Row>, args: 
   };
 }
 
-export type RecordDialog = { dialog: "add" } | { dialog: "edit" | "delete"; id: string };
-
 /**
- * The add, edit or delete dialog the URL asks for, if the person may use it (no dialog opens for
- * what they may not do; the command checks again anyway).
+ * The add, edit or delete dialog the URL asks for (`?dialog=edit&id=…`), with the record it is
+ * about, read by `get` (which checks the permission to view): none when the person may not use
+ * that dialog (the command checks again anyway) or the record is gone.
  */
-export function askedRecordDialog(request: Request, can: { create: boolean; update: boolean; delete: boolean }): RecordDialog | null {
-  const search = new URL(request.url).searchParams;
+export async function recordDialog<Record>(
+  args: RouteArgs,
+  can: { create: boolean; update: boolean; delete: boolean },
+  get: (ctx: BackOfficeContext, id: string) => Promise<Record | null>,
+): Promise<{ dialog: "add"; record: null } | { dialog: "edit" | "delete"; record: Record } | { dialog: null; record: null }> {
+  const search = new URL(args.request.url).searchParams;
   const dialog = search.get("dialog");
-  const id = search.get("id") ?? "";
-  if (dialog === "add" && can.create) return { dialog };
-  if ((dialog === "edit" && can.update) || (dialog === "delete" && can.delete)) return { dialog, id };
-  return null;
+  if (dialog === "add" && can.create) return { dialog, record: null };
+  if ((dialog === "edit" && can.update) || (dialog === "delete" && can.delete)) {
+    const record = await get(backOfficeContext(args), search.get("id") ?? "");
+    if (record) return { dialog, record };
+  }
+  return { dialog: null, record: null };
 }
 
 /**
@@ -79,14 +88,14 @@ export function askedRecordDialog(request: Request, can: { create: boolean; upda
 export async function runScreenCommand<Row>(
   screen: ScreenDeclaration<Row>,
   args: RouteArgs,
-  failureTitles: Record<string, string | ((failure: { status: number }) => string)> = {},
   /** Intents whose success leaves their dialog open (a dialog of several small commands, such as calendar sync). */
   staysInDialog: (intent: string) => boolean = () => false,
 ) {
   const ctx = backOfficeContext(args);
   const form = await args.request.formData();
   const intent = String(form.get("intent") ?? "");
-  const command = Object.hasOwn(screen.commands, intent) ? SCREEN_SERVERS[screen.id]!.commands[intent] : undefined;
+  const { commands, failureTitles = {} } = SCREEN_SERVERS[screen.id]!;
+  const command = Object.hasOwn(screen.commands, intent) ? commands[intent] : undefined;
   if (!command) throw data({ message: "Unknown action" }, { status: 400 });
   const payload = formValues(form);
   const result: Result<unknown> = await command(ctx, payload).catch(async (error: unknown): Promise<Result<unknown>> => {
@@ -104,5 +113,5 @@ export async function runScreenCommand<Row>(
   const listParams = parseListParams(url.searchParams, screen.list);
   const dialog = url.searchParams.get("dialog");
   const back = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
-  throw await redirectWithToast(back, result.toast ?? { title: "Saved", variant: "success" }, ctx.platform.authSecret);
+  throw await redirectWithToast(back, result.toast ?? SAVED, ctx.platform.authSecret);
 }

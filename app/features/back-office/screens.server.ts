@@ -3,31 +3,49 @@ import { addAdoption, deleteAdoption, listAdoptions, recordPayment, updateAdopti
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
 import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
+import { bookingsErrorTitle, bookingsListFailed } from "~/features/bookings/messages";
 import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
 import { addHive, deleteHive, listHives, postHiveUpdate, updateHive } from "~/features/hives/hives.server";
 import { addPage, deletePage, listPages, updatePage } from "~/features/pages/pages.server";
+import { POST_DELETE_FAILED, postsListFailed } from "~/features/posts/messages";
 import { addPost, deletePost, listPosts, updatePost } from "~/features/posts/posts.server";
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "~/features/menu-items/menu-items.server";
+import { MENU_ITEM_FAILURE_TITLES, MENU_ITEMS_LIST_FAILED } from "~/features/menu-items/messages";
 import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
+import { PASSWORD_RESET_FAILED } from "~/features/users/messages";
 import { listUsers, replaceUserRoles, updateUserProfile } from "~/features/users/users.server";
-import type { Result } from "~/platform/result";
+import { httpCode } from "~/platform/errors/classify";
+import type { AppErrorRecord } from "~/platform/errors/classify";
+import type { Refusal, Result } from "~/platform/result";
 import type { BackOfficeContext } from "./context";
 import type { ListParams } from "~/platform/list-params";
+import type { ListPage } from "./paged-list.server";
 
-/** The server half of a screen: its list query and its commands, each checking permission itself. */
+/**
+ * The server half of a screen: its list query and its commands, each checking permission itself,
+ * and the spec's words for what failed where the screen has its own (messages.ts of its feature).
+ */
 export type ScreenServer = {
-  list(ctx: BackOfficeContext, params: ListParams, page?: { limit: number; offset: number }): Promise<{ rows: unknown[]; total: number }>;
+  list(ctx: BackOfficeContext, params: ListParams, page?: ListPage): Promise<{ rows: unknown[]; total: number }>;
   commands: Record<string, (ctx: BackOfficeContext, input: unknown) => Promise<Result<unknown>>>;
+  /** The toast title of a refused command, by intent ("Failed to add menu item"); "Error" for the others. */
+  failureTitles?: Readonly<Record<string, string | ((refusal: Refusal) => string)>>;
+  /** With it, a list that can't be read leaves the screen up, empty, with this error toast, instead of the error page. */
+  listFailure?: (error: AppErrorRecord) => { title: string; description: string };
 };
+
+const PASSWORD_RESET_FAILURE = { "reset-password": PASSWORD_RESET_FAILED };
 
 /** Keyed by the screen's id (screens.ts); the authorization test checks the two lists agree. */
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   bookings: {
     list: listBookings,
     commands: { add: addBooking, edit: updateBooking, delete: deleteBooking },
+    failureTitles: { delete: (refusal) => bookingsErrorTitle(httpCode(refusal.status)) },
+    listFailure: bookingsListFailed,
   },
   assets: {
     list: listAssets,
@@ -50,6 +68,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       payment: (ctx, input) => recordPayment(ctx, input),
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "hive_adoptions", input),
     },
+    failureTitles: PASSWORD_RESET_FAILURE,
   },
   hives: {
     list: listHives,
@@ -58,6 +77,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   sponsors: {
     list: listSponsors,
     commands: { "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "sponsors", input) },
+    failureTitles: PASSWORD_RESET_FAILURE,
   },
   users: {
     list: listUsers,
@@ -66,6 +86,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       "edit-profile": updateUserProfile,
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "users", input),
     },
+    failureTitles: PASSWORD_RESET_FAILURE,
   },
   "role-permissions": {
     list: listRolePermissions,
@@ -79,9 +100,13 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   posts: {
     list: listPosts,
     commands: { add: addPost, edit: updatePost, delete: deletePost },
+    failureTitles: { delete: POST_DELETE_FAILED },
+    listFailure: postsListFailed,
   },
   "menu-items": {
     list: listMenuItems,
     commands: { add: addMenuItem, edit: updateMenuItem, delete: deleteMenuItem, "set-visibility": setMenuItemVisibility, move: moveMenuItem },
+    failureTitles: MENU_ITEM_FAILURE_TITLES,
+    listFailure: () => MENU_ITEMS_LIST_FAILED,
   },
 };

@@ -10,6 +10,8 @@ describe("the screen declarations", () => {
     for (const screen of BACK_OFFICE_SCREENS) {
       expect(existsSync(path.resolve(import.meta.dirname, "../..", screen.routeFile)), screen.routeFile).toBe(true);
       expect(Object.keys(SCREEN_SERVERS[screen.id]!.commands).sort(), screen.id).toEqual(Object.keys(screen.commands).sort());
+      // A failure title of an intent the screen doesn't have would never be seen.
+      for (const intent of Object.keys(SCREEN_SERVERS[screen.id]!.failureTitles ?? {})) expect(Object.keys(screen.commands), `${screen.id}'s failure title for ${intent}`).toContain(intent);
       expect(screen.list.sorts).toContain(screen.list.defaultSort.id);
       // Every other order is a column's header link; the default order (Bookings' newest first) needs no column.
       for (const sort of screen.list.sorts.filter((sort) => sort !== screen.list.defaultSort.id)) expect(screen.columns.map((column) => column.id), `${screen.id} sorts by ${sort}`).toContain(sort);

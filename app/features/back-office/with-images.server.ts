@@ -1,9 +1,10 @@
+import { UPLOAD_FAILED } from "~/features/content/messages";
 import type { Platform } from "~/platform/runtime.server";
 import { deleteImage, storeImage, type StoredImage } from "~/platform/storage/images.server";
 import { failedAs, type Result } from "~/platform/result";
 
 /** The spec's "Upload failed", with the reason, under the field. */
-const uploadFailed = (field: string, reason: string) => failedAs("Upload failed", 400, reason, { [field]: [reason] });
+const uploadFailed = (field: string, reason: string) => failedAs(UPLOAD_FAILED, 400, reason, { [field]: [reason] });
 
 /**
  * Stores the uploaded images before the write (an image is processed outside any transaction),

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, ilike, lte, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, failedAs, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
@@ -12,7 +13,7 @@ import { assets, bookings, locations } from "~/platform/db/schema";
 import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
-import { formatDay } from "~/ui/format";
+import { formatDay } from "~/platform/day-format";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingFieldsInput } from "./admin-booking.schema";
 import type { BookingStatusName } from "./booking-options";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";
@@ -84,22 +85,19 @@ function filtersOf(params: ListParams): SQL | undefined {
 }
 
 /** The bookings, newest first by default (the spec), with their asset's name. */
-export async function listBookings({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listBookings({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "bookings", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? bookings.createdAt;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(bookingColumns)
-      .from(bookings)
-      .innerJoin(assets, eq(assets.id, bookings.assetId))
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), desc(bookings.createdAt), asc(bookings.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), desc(bookings.createdAt), asc(bookings.id)],
+    },
+    params,
+    page,
+  );
 }
 
 export async function getBooking({ platform, actor }: BackOfficeContext, id: string): Promise<BookingRow | null> {

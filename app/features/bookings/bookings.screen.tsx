@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
-import { format, parseISO } from "date-fns";
 import { BreakableEmail } from "../back-office/breakable-email";
 import { formatMoney } from "../back-office/format";
+import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES, type BookingStatusName } from "./booking-options";
@@ -15,9 +15,6 @@ export const BOOKING_STATUS_CLASSES: Record<BookingStatusName, string> = {
 };
 
 const money = (value: string | null) => (value === null ? "N/A" : formatMoney(value));
-
-// The spec's MMM dd, yyyy (ui/format's formatDay can't be imported here: routes.ts loads this file before the "~" alias exists).
-const formatDay = (day: string) => format(parseISO(day), "MMM dd, yyyy");
 
 export const bookingsScreen = defineScreen<BookingRow>({
   id: "bookings",

@@ -69,3 +69,10 @@ export const STAY_LINK_EXPIRED = "This link has expired";
 
 /** The widget's answer to a visitor who is not signed in (spec: Reserve Your Dates). */
 export const AUTHENTICATION_REQUIRED = { title: "Authentication Required", description: "Please log in to reserve your dates.", variant: "error" } as const;
+
+/**
+ * The back-office Bookings screen's failures, the spec's "Error [code]": its list that could not
+ * be read (the message and any details; the screen stays up), and a refused delete.
+ */
+export const bookingsErrorTitle = (code: string) => `Error ${code}`;
+export const bookingsListFailed = (error: { code: string; message: string; details?: string }) => ({ title: bookingsErrorTitle(error.code), description: [error.message, error.details].filter(Boolean).join("\n") });

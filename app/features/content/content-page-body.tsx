@@ -1,5 +1,5 @@
 import { proseClasses } from "~/ui/content/prose";
-import type { PublicPage } from "./pages.server";
+import type { PublicPage } from "./public-pages.server";
 import { sectionBackgroundUrl } from "./section-backgrounds";
 
 /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pages, posts } from "~/platform/db/schema";
 import { seedDemoData } from "~/platform/db/seed/seed.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { findPublicPage } from "./pages.server";
-import { findPublishedPost, listPublishedPosts } from "./posts.server";
+import { findPublicPage } from "./public-pages.server";
+import { findPublishedPost, listPublishedPosts } from "./public-posts.server";
 import { sectionBackground } from "./section-backgrounds";
 import { listSitemapEntries, renderRobots, renderSitemap } from "./sitemap.server";
 

@@ -1,6 +1,7 @@
 import { failedAs, type Refusal } from "~/platform/result";
 import type { Queryable } from "~/platform/db/client.server";
 import { imageSources, type StoredImage, type UrlOf } from "~/platform/storage/image-sources";
+import { UPLOAD_FAILED } from "./messages";
 import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { safeImageUrl } from "./sanitize-html.server";
 import { claimUpload } from "./uploads.server";
@@ -18,7 +19,7 @@ export async function chooseImage(tx: Queryable, field: string, choice: ImageCho
   if (choice.sent) return { file: choice.sent, url: null };
   if (choice.uploadId) {
     const image = await claimUpload(tx, choice.uploadId);
-    return image ? { file: image, url: null } : failedAs("Upload failed", 400, UPLOAD_GONE, { [field]: [UPLOAD_GONE] });
+    return image ? { file: image, url: null } : failedAs(UPLOAD_FAILED, 400, UPLOAD_GONE, { [field]: [UPLOAD_GONE] });
   }
   return choice.remove ? { file: null, url: null } : current;
 }

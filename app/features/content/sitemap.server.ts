@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { pages } from "~/platform/db/schema";
-import { listPublishedPostDates } from "./posts.server";
+import { listPublishedPostDates } from "./public-posts.server";
 import { isReservedSlug } from "./reserved-slugs";
 
 /** The public pages that exist in code, in the order a visitor meets them. */

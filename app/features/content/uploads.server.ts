@@ -1,5 +1,5 @@
 import { eq, inArray, lt, sql } from "drizzle-orm";
-import { can, ForbiddenError } from "~/features/accounts/permissions";
+import { can, forbiddenMessage } from "~/features/accounts/permissions";
 import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -8,7 +8,8 @@ import { uploads } from "~/platform/db/schema";
 import { IntervalWorker } from "~/platform/interval-worker.server";
 import type { Platform } from "~/platform/runtime.server";
 import { deleteImage, imageSources, storeImage, type ImageSources, type StoredImage } from "~/platform/storage/images.server";
-import type { UploadModule } from "./upload-modules";
+import { CHOOSE_AN_IMAGE, SAY_WHICH_MODULE, UPLOAD_FAILED } from "./messages";
+import { isUploadModule } from "./upload-modules";
 
 /** How long an upload waits for the page or post it was made for to be saved. */
 export const UNCLAIMED_UPLOAD_TTL_MS = 24 * 60 * 60_000;
@@ -25,16 +26,18 @@ export type UploadedImage = {
 export const imageUrl = (storage: Platform["storage"], image: StoredImage) => storage.url(image.variants.at(-1)!.fallback);
 
 /**
- * An image uploaded from the page or post editor, before the page or post is saved: checked and
- * re-encoded like every upload, kept as an unclaimed upload until a save claims it. Anyone who
- * may add or change the module's records may upload for it.
+ * An image uploaded from the page or post editor (`module`, pages or posts), before the page or
+ * post is saved: checked and re-encoded like every upload, kept as an unclaimed upload until a
+ * save claims it. Anyone who may add or change the module's records may upload for it; everyone
+ * else is refused (403) like any other failure, in the editor's own answer.
  */
-export async function uploadEditorImage(ctx: BackOfficeContext, module: UploadModule, file: unknown): Promise<Result<UploadedImage>> {
+export async function uploadEditorImage(ctx: BackOfficeContext, module: unknown, file: unknown): Promise<Result<UploadedImage>> {
   const { platform, actor } = ctx;
-  if (!can(actor, module, "create") && !can(actor, module, "update")) throw new ForbiddenError(module, "update");
-  if (!(file instanceof Blob)) return failedAs("Upload failed", 400, "Choose an image file.", { file: ["Choose an image file."] });
+  if (!isUploadModule(module)) return failedAs(UPLOAD_FAILED, 400, SAY_WHICH_MODULE);
+  if (!can(actor, module, "create") && !can(actor, module, "update")) return failedAs(UPLOAD_FAILED, 403, forbiddenMessage(module, "update"));
+  if (!(file instanceof Blob)) return failedAs(UPLOAD_FAILED, 400, CHOOSE_AN_IMAGE, { file: [CHOOSE_AN_IMAGE] });
   const outcome = await storeImage(platform.storage, file);
-  if (!outcome.ok) return failedAs("Upload failed", 400, outcome.reason, { file: [outcome.reason] });
+  if (!outcome.ok) return failedAs(UPLOAD_FAILED, 400, outcome.reason, { file: [outcome.reason] });
   const [row] = await platform.db
     .insert(uploads)
     .values({ image: outcome.image, uploadedBy: actor.kind === "staff" ? actor.userId : null })

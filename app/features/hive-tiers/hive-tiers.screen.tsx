@@ -1,4 +1,5 @@
 import { Layers } from "lucide-react";
+import { plural } from "../../platform/plural";
 import { formatMoney } from "../back-office/format";
 import { defineScreen } from "../back-office/screen";
 import type { TierRow } from "./hive-tiers.server";
@@ -45,7 +46,7 @@ export const hiveTiersScreen = defineScreen<TierRow>({
       header: "Perks",
       value: (row) => row.perks.join("; "),
       // The count here (ten columns beside the menu); the dialog and the CSV have them all.
-      cell: (row) => (row.perks.length === 0 ? "—" : <span title={row.perks.join("\n")}>{row.perks.length === 1 ? "1 perk" : `${row.perks.length} perks`}</span>),
+      cell: (row) => (row.perks.length === 0 ? "—" : <span title={row.perks.join("\n")}>{plural(row.perks.length, "perk")}</span>),
     },
     { id: "honey", header: "Honey share", headerWraps: true, value: (row) => (row.honeyShareKg === null ? "" : `${Number(row.honeyShareKg)} kg`), cell: (row) => (row.honeyShareKg === null ? "—" : `${Number(row.honeyShareKg)} kg`) },
     { id: "taken", header: "Adoptions", value: placesLabel, sortable: true },

@@ -4,12 +4,14 @@ import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { placesTaken, placesTakenOfTier } from "~/features/adoptions/tier-places.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
+import { plural } from "~/platform/plural";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema, type TierFieldsInput } from "./hive-tiers.schema";
 
 /** One hive tier in the back-office, with how many adoptions hold one of its places. */
@@ -49,21 +51,15 @@ const filtersOf = (params: ListParams): SQL | undefined =>
   and(params.q ? ilike(hiveTiers.name, containing(params.q)) : undefined, params.filters.active ? eq(hiveTiers.isActive, params.filters.active === "active") : undefined);
 
 /** The tiers in display order (the spec), then by name. */
-export async function listTiers({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listTiers({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "hive_tiers", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? hiveTiers.displayOrder;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(tierColumns)
-      .from(hiveTiers)
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(hiveTiers.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(hiveTiers).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    { select: () => platform.db.select(tierColumns).from(hiveTiers), where: filtersOf(params), orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(hiveTiers.name)] },
+    params,
+    page,
+  );
 }
 
 export async function getTier({ platform, actor }: BackOfficeContext, id: string): Promise<TierRow | null> {
@@ -81,15 +77,13 @@ export async function listTierChoices(db: Queryable) {
 export const duplicateTierName = (name: string) => `There is already a tier called "${name}". Choose another name.`;
 const GONE = "This tier no longer exists.";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** Why a tier that adoptions refer to stays: they point at it, and keep its name and price. */
 export const tierInUse = (name: string, adoptions: number) =>
-  `${name} has ${plural(adoptions, "adoption", "adoptions")}, so it cannot be deleted. Deactivate it instead: it stays on those adoptions and is no longer offered.`;
+  `${name} has ${plural(adoptions, "adoption")}, so it cannot be deleted. Deactivate it instead: it stays on those adoptions and is no longer offered.`;
 
 /** Why max adoptions cannot go below the places already taken. */
 export const capacityBelowTaken = (name: string, taken: number) =>
-  `${name} has ${plural(taken, "pending or active adoption", "pending or active adoptions")}: max adoptions cannot be lower than ${taken}. Cancel adoptions first, or leave it higher.`;
+  `${name} has ${plural(taken, "pending or active adoption")}: max adoptions cannot be lower than ${taken}. Cancel adoptions first, or leave it higher.`;
 
 /** The audit trail's copy of a tier, and what decides whether an edit changed anything. */
 const fieldsOf = (row: Pick<TierRow, "name" | "description" | "priceMonthly" | "priceAnnual" | "honeyShareKg" | "perks" | "maxAdoptions" | "isActive" | "displayOrder">) => ({

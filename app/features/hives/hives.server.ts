@@ -5,13 +5,15 @@ import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
 import { withImages } from "~/features/back-office/with-images.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { adoptionHoldsPlace, holdsPlaceIn } from "~/features/adoptions/tier-places.server";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, hiveUpdates, locations, sponsors } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import { plural } from "~/platform/plural";
 import type { Platform } from "~/platform/runtime.server";
 import type { StoredImage } from "~/platform/storage/images.server";
 import { FEWEST_ADOPTIONS, type HiveStatusName } from "./hive-options";
@@ -59,22 +61,19 @@ const filtersOf = (params: ListParams): SQL | undefined =>
     params.filters.location ? eq(hives.locationId, params.filters.location) : undefined,
   );
 
-export async function listHives({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listHives({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "hives", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? hives.name;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(hiveColumns)
-      .from(hives)
-      .innerJoin(locations, eq(locations.id, hives.locationId))
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(hives.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(hives).innerJoin(locations, eq(locations.id, hives.locationId)).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(hiveColumns).from(hives).innerJoin(locations, eq(locations.id, hives.locationId)),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(hives.name)],
+    },
+    params,
+    page,
+  );
 }
 
 export async function getHive({ platform, actor }: BackOfficeContext, id: string): Promise<HiveRow | null> {
@@ -281,7 +280,7 @@ export async function postHiveUpdate(ctx: BackOfficeContext, input: unknown): Pr
       const [row] = await tx.insert(hiveUpdates).values({ hiveId, body, photos: images, postedBy: actor.userId }).returning({ id: hiveUpdates.id });
       const sent = await mailSponsors(tx, platform, { id: row!.id, hiveId, hiveName: hive.name, body, photos: images.length });
       await recordChange(tx, actor, { module: "hives", action: "update", recordId: hiveId, after: { update: row!.id, photos: images.map((image) => image.id) }, details: { label: hive.name, updatePosted: body.slice(0, 120), sponsorsEmailed: sent } }, meta);
-      return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${sent === 1 ? "1 sponsor" : `${sent} sponsors`}.`);
+      return succeeded(null, "Update posted", sent === 0 ? `${hive.name}: no sponsor to e-mail.` : `${hive.name}: e-mailed to ${plural(sent, "sponsor")}.`);
     }),
   }));
 }

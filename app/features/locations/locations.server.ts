@@ -1,10 +1,11 @@
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { assets, hives, locations } from "~/platform/db/schema";
@@ -23,21 +24,19 @@ export const LOCATION_SORTS = Object.keys(SORTS);
 const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(locations.name, containing(params.q)), ilike(locations.address, containing(params.q))) : undefined);
 
 /** The locations, ordered by name (the spec), with how many assets each has. */
-export async function listLocations({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listLocations({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "locations", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? locations.name;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(locationColumns)
-      .from(locations)
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(locations.name))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(locations).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(
+    platform.db,
+    {
+      select: () => platform.db.select(locationColumns).from(locations),
+      where: filtersOf(params),
+      orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(locations.name)],
+    },
+    params,
+    page,
+  );
 }
 
 

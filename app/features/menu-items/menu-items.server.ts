@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
@@ -54,24 +55,14 @@ const filtersOf = (items: Ranked, params: ListParams): SQL | undefined =>
   );
 
 /** The menu, in the drawer's order unless another is asked for. */
-export async function listMenuItems({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listMenuItems({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "menu_items", "view");
   const items = ranked(platform.db);
-  const where = filtersOf(items, params);
   const sorts = { order: items.position, label: items.label, path: items.path } as const;
   const column = sorts[params.sort as keyof typeof sorts] ?? items.position;
   const direction = params.dir === "desc" ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select()
-      .from(items)
-      .where(where)
-      .orderBy(direction(column), direction(items.position))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(items).where(where),
-  ]);
-  return { rows: rows satisfies MenuItemRow[], total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(platform.db, { select: () => platform.db.select().from(items), where: filtersOf(items, params), orderBy: [direction(column), direction(items.position)] }, params, page);
+  return { rows: rows satisfies MenuItemRow[], total };
 }
 
 export async function getMenuItem({ platform, actor }: BackOfficeContext, id: string): Promise<MenuItemRow | null> {

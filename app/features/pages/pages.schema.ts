@@ -70,7 +70,7 @@ const PageFields = z.object({
 const withSections = <T extends z.ZodType>(schema: T) => z.preprocess(nestSections, schema);
 
 export const AddPageSchema = withSections(PageFields.extend({ slug: pageSlug }));
-/** The slug is fixed once a page exists (the spec): links to it stay good. */
+/** No slug: it is fixed once a page exists (the spec, `withSlugFixed` in pages.server.ts). */
 export const EditPageSchema = withSections(PageFields.extend({ id: recordId("Choose a page") }));
 /** What the preview needs: the fields as typed, checked as loosely as a draft allows. */
 export const PreviewPageSchema = withSections(PageFields.extend({ id: z.string().optional(), slug: z.string().optional() }));

@@ -1,15 +1,16 @@
-import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
-import { assertCan } from "~/features/accounts/permissions";
+import { assertCan, can, forbiddenMessage } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { withImages } from "~/features/back-office/with-images.server";
 import { chooseImage, imageLabel, replacedImage, type ImageState } from "~/features/content/image-choice.server";
-import { toPublicPage, type PublicPage } from "~/features/content/pages.server";
+import { toPublicPage, type PublicPage } from "~/features/content/public-pages.server";
 import { sanitizeContentHtml } from "~/features/content/sanitize-html.server";
 import { claimUploadsShownIn, findUpload } from "~/features/content/uploads.server";
 import { pages, type PageSection } from "~/platform/db/schema";
@@ -35,21 +36,16 @@ const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(
 const rowColumns = { id: pages.id, slug: pages.slug, title: pages.title, heroTitle: pages.heroTitle, updatedAt: pages.updatedAt };
 
 /** Pages by slug (the spec), or as sorted. */
-export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "pages", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? pages.slug;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(rowColumns)
-      .from(pages)
-      .where(where)
-      .orderBy(params.dir === "desc" ? desc(column) : asc(column), asc(pages.slug))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(pages).where(where),
-  ]);
-  return { rows: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    { select: () => platform.db.select(rowColumns).from(pages), where: filtersOf(params), orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(pages.slug)] },
+    params,
+    page,
+  );
+  return { rows: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total };
 }
 
 export async function getPage({ platform, actor }: BackOfficeContext, id: string): Promise<EditedPage | null> {
@@ -111,10 +107,21 @@ export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<R
   }));
 }
 
+/**
+ * The spec's fixed slug: once a page exists its address doesn't change, so links to it keep
+ * working. An edit is read without any slug sent with it (the editor shows the slug, it doesn't
+ * send it): ignored, as if it had not been sent, whatever the edit's schema comes to hold.
+ */
+export function withSlugFixed(edit: unknown): unknown {
+  if (!edit || typeof edit !== "object") return edit;
+  const { slug: _ignored, ...rest } = edit as Record<string, unknown>;
+  return rest;
+}
+
 export async function updatePage(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "update");
-  const parsed = EditPageSchema.safeParse(input);
+  const parsed = EditPageSchema.safeParse(withSlugFixed(input));
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, heroImage, heroImageUpload, removeHeroImage, sections, ...values } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
@@ -172,7 +179,8 @@ export async function deletePage(ctx: BackOfficeContext, input: unknown): Promis
  */
 export async function previewPage(ctx: BackOfficeContext, input: unknown): Promise<Result<PublicPage>> {
   const { platform, actor } = ctx;
-  assertCan(actor, "pages", "view");
+  // Answered in the preview's own shape, like its other refusals, not as the Access Denied page.
+  if (!can(actor, "pages", "view")) return failed(403, forbiddenMessage("pages", "view"));
   const parsed = PreviewPageSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { id, slug, heroImageUpload, removeHeroImage, heroImage: _file, ...values } = parsed.data;

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { refuseDuplicate } from "~/features/back-office/duplicates.server";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import { withImages } from "~/features/back-office/with-images.server";
@@ -15,6 +16,7 @@ import type { Queryable } from "~/platform/db/client.server";
 import { posts, postSlugRedirects, users } from "~/platform/db/schema";
 import type { StoredImage } from "~/platform/storage/images.server";
 import { AddPostSchema, DeletePostSchema, EditPostSchema, POST_MESSAGES } from "./posts.schema";
+import { publishedAtFor } from "./published-at";
 
 /** A row of the Blog Posts list. */
 export type PostRow = { id: string; title: string; slug: string; published: boolean; publishedAt: string | null; createdAt: string; author: string | null };
@@ -35,17 +37,18 @@ const filtersOf = (params: ListParams): SQL | undefined =>
 const isoOf = <T extends { publishedAt: Date | null; createdAt: Date }>(row: T) => ({ ...row, publishedAt: row.publishedAt?.toISOString() ?? null, createdAt: row.createdAt.toISOString() });
 
 /** Newest first (the spec), or as sorted. */
-export async function listPosts({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listPosts({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "posts", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? posts.createdAt;
   // "Published at" descending puts drafts (no date) last, not first.
   const order = params.dir === "desc" ? (column === posts.publishedAt ? sql`${posts.publishedAt} desc nulls last` : desc(column)) : asc(column);
-  const [rows, [total]] = await Promise.all([
-    platform.db.select(rowColumns).from(posts).leftJoin(users, eq(users.id, posts.authorId)).where(where).orderBy(order, desc(posts.createdAt)).limit(page.limit).offset(page.offset),
-    platform.db.select({ total: count() }).from(posts).where(where),
-  ]);
-  return { rows: rows.map(isoOf), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    { select: () => platform.db.select(rowColumns).from(posts).leftJoin(users, eq(users.id, posts.authorId)), where: filtersOf(params), orderBy: [order, desc(posts.createdAt)] },
+    params,
+    page,
+  );
+  return { rows: rows.map(isoOf), total };
 }
 
 export async function getPost({ platform, actor }: BackOfficeContext, id: string): Promise<EditedPost | null> {
@@ -89,10 +92,9 @@ export async function addPost(ctx: BackOfficeContext, input: unknown): Promise<R
         if (isFailure(image)) return image;
         await claimUploadsShownIn(tx, [content]);
         await freeOldAddress(tx, values.slug);
-        // The spec's publish rule: saved with Published on, published now.
         const [row] = await tx
           .insert(posts)
-          .values({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: values.published ? new Date() : null, authorId: actor.userId })
+          .values({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: publishedAtFor(values.published, platform.clock), authorId: actor.userId })
           .returning({ id: posts.id });
         await recordChange(tx, actor, { module: "posts", action: "create", recordId: row!.id, after: auditFields({ ...values, content }, image), details: { label: values.title } }, meta);
         return succeeded({ id: row!.id }, values.published ? "Post published" : "Draft saved", values.published ? `/blog/${values.slug} is live.` : values.title);
@@ -130,10 +132,10 @@ export async function updatePost(ctx: BackOfficeContext, input: unknown): Promis
               .onConflictDoUpdate({ target: postSlugRedirects.slug, set: { postId: id, createdAt: new Date() } });
           }
         }
-        // The spec's publish rule: every save with Published on sets published_at to now, off clears it; the author is who saved.
+        // The author is who saved.
         await tx
           .update(posts)
-          .set({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: values.published ? new Date() : null, authorId: actor.userId, updatedAt: new Date() })
+          .set({ ...values, content, featuredImage: image.url, featuredImageFile: image.file, publishedAt: publishedAtFor(values.published, platform.clock), authorId: actor.userId, updatedAt: new Date() })
           .where(eq(posts.id, id));
         replaced = replacedImage(imageBefore, image);
         await recordChange(tx, actor, { module: "posts", action: "update", recordId: id, before: auditFields(current, imageBefore), after: auditFields({ ...values, content }, image), details: { label: values.title } }, meta);

@@ -1,17 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
+import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseListParams } from "~/platform/list-params";
-import { findMovedPost, findPublishedPost, listPublishedPosts } from "~/features/content/posts.server";
+import { findMovedPost, findPublishedPost, listPublishedPosts } from "~/features/content/public-posts.server";
 import { posts, securityAuditLog } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
+import { TestClock } from "../../../tests/setup/test-clock";
 import { slugFromTitle } from "./post-slug";
 import { POST_MESSAGES } from "./posts.schema";
 import { postsScreen } from "./posts.screen";
 import { addPost, deletePost, duplicatePostSlug, listPosts, updatePost } from "./posts.server";
+import { publishedAtFor } from "./published-at";
 
 describe("a post's slug made from its title", () => {
   it.each([
@@ -74,7 +77,6 @@ describe.each(testEngines())("the Blog Posts screen on $name", ({ open }) => {
   it("publishes with the switch (published at now), unpublishes without it, and sanitises content on save", async () => {
     const admin = await insertUser(t.db);
     const slug = `harvest-${unique()}`;
-    const before = Date.now();
     expect(await addPost(as(admin), { title: "Harvest", slug, excerpt: "First jars", content: '<p onclick="x()">Forty <a href="javascript:alert(1)">jars</a></p><img src="/uploads/images/a/1.jpg" onerror="x()">', published: "on" })).toMatchObject({
       ok: true,
       toast: { title: "Post published" },
@@ -82,12 +84,30 @@ describe.each(testEngines())("the Blog Posts screen on $name", ({ open }) => {
     const post = await postAt(slug);
     expect(post.content).toBe('<p>Forty <a rel="noopener noreferrer">jars</a></p><img src="/uploads/images/a/1.jpg" alt="" loading="lazy" />');
     expect(post.published).toBe(true);
-    expect(post.publishedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(post.publishedAt!.getTime()).toBe(platform.clock.now());
     expect((await listPublishedPosts(t.db)).map((row) => row.slug)).toContain(slug);
     expect(await findPublishedPost(t.db, slug, platform.storage)).toMatchObject({ title: "Harvest", excerpt: "First jars" });
     expect(await updatePost(as(admin), form(post, { published: undefined }))).toMatchObject({ ok: true, toast: { title: "Post unpublished" } });
     expect(await postAt(slug)).toMatchObject({ published: false, publishedAt: null });
     expect(await findPublishedPost(t.db, slug, platform.storage)).toBeNull();
+  });
+
+  it("dates a post by the platform's clock each time it is saved published (publishedAtFor), and clears the date when it is saved as a draft", async () => {
+    const admin = await insertUser(t.db);
+    const slug = `dated-${unique()}`;
+    // Another day than today, so only the platform's clock can give it.
+    const published = Date.parse("2026-03-14T09:26:53.589Z");
+    const clock = new TestClock({ frozenAt: published });
+    const at = (ctx: BackOfficeContext) => ({ ...ctx, platform: { ...ctx.platform, clock } });
+    await addPost(at(as(admin)), { title: "Dated", slug, content: "<p>x</p>", published: "on" });
+    expect((await postAt(slug)).publishedAt!.getTime()).toBe(published);
+    // Saved again with Published on, a day later: published again, now.
+    clock.advance(86_400_000);
+    await updatePost(at(as(admin)), form(await postAt(slug), { title: "Dated, edited" }));
+    expect((await postAt(slug)).publishedAt!.getTime()).toBe(published + 86_400_000);
+    await updatePost(at(as(admin)), form(await postAt(slug), { published: undefined }));
+    expect((await postAt(slug)).publishedAt).toBeNull();
+    expect(publishedAtFor(false, clock)).toBeNull();
   });
 
   it("keeps a published post's old address working after a slug change (a 301 to the new one), but not a draft's", async () => {

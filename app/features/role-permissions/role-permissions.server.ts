@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import type { StaffActor } from "~/features/accounts/actor";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionModule } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
@@ -68,16 +69,11 @@ function filtersOf(params: ListParams): SQL | undefined {
 }
 
 /** The matrix, ordered by role then module (the spec), or by module then role. */
-export async function listRolePermissions({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listRolePermissions({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "role_permissions", "view");
-  const where = filtersOf(params);
   const [first, second] = SORTS[params.sort as keyof typeof SORTS] ?? SORTS.role;
   const direction = params.dir === "desc" ? desc : asc;
-  const [rows, [total]] = await Promise.all([
-    platform.db.select(rowColumns).from(rolePermissions).where(where).orderBy(direction(first), asc(second)).limit(page.limit).offset(page.offset),
-    platform.db.select({ total: count() }).from(rolePermissions).where(where),
-  ]);
-  return { rows, total: total?.total ?? 0 };
+  return pagedList(platform.db, { select: () => platform.db.select(rowColumns).from(rolePermissions), where: filtersOf(params), orderBy: [direction(first), asc(second)] }, params, page);
 }
 
 export async function getRolePermission({ platform, actor }: BackOfficeContext, id: string): Promise<RolePermissionRow | null> {

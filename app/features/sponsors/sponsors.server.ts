@@ -1,7 +1,8 @@
-import { asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { assertCan } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { containing } from "~/features/back-office/search";
 import { sponsors } from "~/platform/db/schema";
 
@@ -39,21 +40,16 @@ function filtersOf(params: ListParams): SQL | undefined {
 }
 
 /** Every sponsor, newest first (the spec), searchable by e-mail, company or phone. */
-export async function listSponsors({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listSponsors({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "sponsors", "view");
-  const where = filtersOf(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? sponsors.createdAt;
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(sponsorColumns)
-      .from(sponsors)
-      .where(where)
-      .orderBy(params.dir === "asc" ? asc(column) : desc(column), asc(sponsors.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(sponsors).where(where),
-  ]);
-  return { rows: rows.map(toSponsorRow), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(
+    platform.db,
+    { select: () => platform.db.select(sponsorColumns).from(sponsors), where: filtersOf(params), orderBy: [params.dir === "asc" ? asc(column) : desc(column), asc(sponsors.id)] },
+    params,
+    page,
+  );
+  return { rows: rows.map(toSponsorRow), total };
 }
 
 /** One sponsor by their account id, for the Reset Password dialog. */

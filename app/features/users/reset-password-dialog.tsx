@@ -5,9 +5,10 @@ import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
+import { PASSWORD_RESET_FAILED } from "./messages";
 import { StaffResetPasswordSchema } from "./users.schema";
 
-/** Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its failures are titled "Password Reset Failed". */
+/** Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its failures are titled the spec's "Password Reset Failed". */
 export function ResetPasswordDialog({ person, closeHref, lastResult }: { person: { id: string; email: string }; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const [form, fields] = useForm({
     id: "reset-password",
@@ -17,7 +18,7 @@ export function ResetPasswordDialog({ person, closeHref, lastResult }: { person:
   });
   return (
     <ScreenDialog title="Reset Password" description={person.email} closeHref={closeHref}>
-      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle="Password Reset Failed" preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle={PASSWORD_RESET_FAILED} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <p className="text-sm text-ink-muted">

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, worksInBackOffice } from "~/features/accounts/permissions";
 import { listRoles } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { offsetOf, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import type { ListParams } from "~/platform/list-params";
+import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { profiles, rolePermissions, userRoles } from "~/platform/db/schema";
@@ -56,22 +57,12 @@ const toUserRow = (row: Omit<UserRow, "createdAt"> & { createdAt: Date }): UserR
 const SORTS = { email: profiles.email, phone: profiles.phoneNumber, created_at: profiles.createdAt } as const;
 export const USER_SORTS = Object.keys(SORTS);
 
-export async function listUsers({ platform, actor }: BackOfficeContext, params: ListParams, page = { limit: PAGE_SIZE, offset: offsetOf(params) }) {
+export async function listUsers({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "users", "view");
-  const where = userFilters(params);
   const column = SORTS[params.sort as keyof typeof SORTS] ?? profiles.createdAt;
   const order = params.dir === "asc" ? asc(column) : desc(column);
-  const [rows, [total]] = await Promise.all([
-    platform.db
-      .select(userColumns)
-      .from(profiles)
-      .where(where)
-      .orderBy(order, asc(profiles.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    platform.db.select({ total: count() }).from(profiles).where(where),
-  ]);
-  return { rows: rows.map(toUserRow), total: total?.total ?? 0 };
+  const { rows, total } = await pagedList(platform.db, { select: () => platform.db.select(userColumns).from(profiles), where: userFilters(params), orderBy: [order, asc(profiles.id)] }, params, page);
+  return { rows: rows.map(toUserRow), total };
 }
 
 /** Every role a person can be given: the two built-in ones, then the staff roles of the matrix. */

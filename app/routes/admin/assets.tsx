@@ -7,10 +7,11 @@ import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/
 import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
 import { calendarSyncOf } from "~/features/calendar-sync/calendar-sync.server";
 import { moneyText } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -31,23 +32,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Assets | Apiary Back-of
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(assetsScreen, args);
   const ctx = backOfficeContext(args);
-  const asked = askedRecordDialog(args.request, list.can);
   // The list's location filter and the dialog's choices.
   const locations = await listLocationChoices(ctx.platform.db);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, asset: null, locations, sync: null, syncMinutes: 0 };
   const search = new URL(args.request.url).searchParams;
   // The calendar sync dialog, for whoever may change assets.
-  if (search.get("dialog") === "calendar" && list.can.update) {
-    const sync = await calendarSyncOf(ctx, search.get("id") ?? "");
-    if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
-  }
-  const asset = asked ? await getAsset(ctx, asked.id) : null;
-  if (!asked || !asset) return { ...list, dialog: null, asset: null, locations, sync: null, syncMinutes: 0 };
-  return { ...list, dialog: asked.dialog, asset, locations, sync: null, syncMinutes: 0 };
+  const sync = search.get("dialog") === "calendar" && list.can.update ? await calendarSyncOf(ctx, search.get("id") ?? "") : null;
+  if (sync) return { ...list, dialog: "calendar" as const, asset: null, locations, sync, syncMinutes: ctx.platform.env.CALENDAR_SYNC_MINUTES };
+  const { dialog, record: asset } = await recordDialog(args, list.can, getAsset);
+  return { ...list, dialog, asset, locations, sync: null, syncMinutes: 0 };
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(assetsScreen, args, {}, (intent) => intent.startsWith("calendar-"));
+  return runScreenCommand(assetsScreen, args, (intent) => intent.startsWith("calendar-"));
 }
 
 export default function AssetsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -55,7 +51,7 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
   useLiveRevalidation(assetsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, asset, locations, sync, syncMinutes } = loaderData;
   const listHref = `${assetsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -75,7 +71,13 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
         filterOptions={{ location: locations.map((location) => ({ value: location.id, label: location.name })) }}
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && asset && <DeleteDialog asset={asset} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && asset && (
+        <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
+          </p>
+        </DeleteRecordDialog>
+      )}
       {dialog === "calendar" && sync && <CalendarSyncDialog sync={sync} minutes={syncMinutes} closeHref={listHref} lastResult={actionData?.intent === "calendar-add" ? lastResult : null} />}
     </>
   );
@@ -122,15 +124,5 @@ function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: Asset
         <DialogButtons closeHref={closeHref} label={asset ? "Save Changes" : "Add Asset"} intent={asset ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ asset, closeHref, lastResult }: { asset: AssetRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
-      </p>
-    </DeleteRecordDialog>
   );
 }

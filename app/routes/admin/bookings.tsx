@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
@@ -10,18 +10,18 @@ import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
 import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { bookingsScreen } from "~/features/bookings/bookings.screen";
 import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
-import { httpCode } from "~/platform/errors/classify";
+import { formatDay } from "~/platform/day-format";
 import { formatUsd, toCents } from "~/platform/money";
+import { plural } from "~/platform/plural";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
-import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
@@ -35,18 +35,14 @@ type AssetChoice = Awaited<ReturnType<typeof listBookableAssets>>[number];
 type Prefill = { assetId: string; locationId: string; checkInDate: string; checkOutDate: string; totalAmount: string };
 
 export async function loader(args: Route.LoaderArgs) {
-  // The spec's list failure: "Error [code]" with the message and any details, the screen kept.
-  const list = await loadScreenList(bookingsScreen, args, { failureToast: (error) => errorToast(`Error ${error.code}`, [error.message, error.details].filter(Boolean).join("\n")) });
+  const list = await loadScreenList(bookingsScreen, args);
   const ctx = backOfficeContext(args);
   const [locations, assets] = list.failure ? [[], []] : await Promise.all([listLocationChoices(ctx.platform.db), listBookableAssets(ctx.platform.db)]);
   const occupancy = list.failure ? null : await loadOccupancy(ctx, { location: list.params.filters.calendar, month: list.params.filters.month });
-  const asked = askedRecordDialog(args.request, list.can);
-  const base = { ...list, locations, assets, occupancy };
+  const { dialog, record: booking } = await recordDialog(args, list.can, getBooking);
   // A night clicked in the calendar: Add Booking for that asset and night.
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, booking: null, prefill: prefillOf(new URL(args.request.url).searchParams, assets) };
-  const booking = asked ? await getBooking(ctx, asked.id) : null;
-  if (!asked || !booking) return { ...base, dialog: null, booking: null, prefill: null };
-  return { ...base, dialog: asked.dialog, booking, prefill: null };
+  const prefill = dialog === "add" ? prefillOf(new URL(args.request.url).searchParams, assets) : null;
+  return { ...list, locations, assets, occupancy, dialog, booking, prefill };
 }
 
 function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {
@@ -56,8 +52,7 @@ function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {
 }
 
 export function action(args: Route.ActionArgs) {
-  // The spec's delete failure: "Error [code]" with the message.
-  return runScreenCommand(bookingsScreen, args, { delete: (failure) => `Error ${httpCode(failure.status)}` });
+  return runScreenCommand(bookingsScreen, args);
 }
 
 export default function BookingsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,7 +60,7 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
   useLiveRevalidation(bookingsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, booking, locations, assets, occupancy, prefill } = loaderData;
   const listHref = `${bookingsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
   const several = locations.length > 1;
 
   return (
@@ -105,7 +100,15 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
         }}
       />
       {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && booking && <DeleteDialog booking={booking} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && booking && (
+        <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={listHref} lastResult={lastResult}>
+          <p>Are you sure you want to delete this booking?</p>
+          <p className="mt-2 text-ink-muted">
+            <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
+            call off a stay with the guest, set its status to Cancelled instead.
+          </p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -219,7 +222,7 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
             inputMode="decimal"
             min={0}
             step="0.01"
-            hint={asset && suggested !== null ? `${nights} ${nights === 1 ? "night" : "nights"} × ${formatUsd(toCents(asset.pricePerNight))} = ${formatUsd(suggested)}. Change it for a discount.` : "Follows the nights and the asset's price; change it for a discount."}
+            hint={asset && suggested !== null ? `${plural(nights, "night")} × ${formatUsd(toCents(asset.pricePerNight))} = ${formatUsd(suggested)}. Change it for a discount.` : "Follows the nights and the asset's price; change it for a discount."}
           />
           <SelectField field={fields.status} label="Status" options={BOOKING_STATUSES.map((status) => ({ value: status, label: BOOKING_STATUS_LABELS[status] }))} />
         </div>
@@ -227,17 +230,5 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
         <DialogButtons closeHref={closeHref} label={booking ? "Save Changes" : "Add Booking"} intent={booking ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ booking, closeHref, lastResult }: { booking: BookingRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>Are you sure you want to delete this booking?</p>
-      <p className="mt-2 text-ink-muted">
-        <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
-        call off a stay with the guest, set its status to Cancelled instead.
-      </p>
-    </DeleteRecordDialog>
   );
 }

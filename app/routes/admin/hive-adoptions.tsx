@@ -6,7 +6,7 @@ import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaym
 import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type PaymentRow } from "~/features/adoptions/admin-adoptions.server";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { BACK_OFFICE_TIME_ZONE, moneyText } from "~/features/back-office/format";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
@@ -14,15 +14,17 @@ import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { formatUsd, toCents } from "~/platform/money";
+import { formatDay } from "~/platform/day-format";
+import { plural } from "~/platform/plural";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
-import { formatDay } from "~/ui/format";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
@@ -43,22 +45,19 @@ export async function loader(args: Route.LoaderArgs) {
   const today = todayIn(BACK_OFFICE_TIME_ZONE);
   const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
   const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[] };
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, adoption: null, hives: await listHiveChoices(ctx.platform.db) };
   // Record Payment and Reset Password, for whoever may change adoptions.
   const other = search.get("dialog");
   if ((other === "payment" || other === "password") && list.can.update) {
     const adoption = await getAdoption(ctx, search.get("id") ?? "");
     if (adoption) return { ...base, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
   }
-  const adoption = asked ? await getAdoption(ctx, asked.id) : null;
-  if (!asked || !adoption) return { ...base, dialog: null, adoption: null };
-  if (asked.dialog === "edit") return { ...base, dialog: asked.dialog, adoption, payments: await listPayments(ctx, adoption.id), hives: await listHiveChoices(ctx.platform.db) };
-  return { ...base, dialog: asked.dialog, adoption };
+  const { dialog, record: adoption } = await recordDialog(args, list.can, getAdoption);
+  const payments = dialog === "edit" ? await listPayments(ctx, adoption.id) : [];
+  return { ...base, dialog, adoption, payments, hives: dialog === "add" || dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(adoptionsScreen, args, { "reset-password": "Password Reset Failed" });
+  return runScreenCommand(adoptionsScreen, args);
 }
 
 export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,7 +65,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
   useLiveRevalidation(adoptionsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives } = loaderData;
   const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -105,7 +104,16 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
       )}
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && adoption && <DeleteDialog adoption={adoption} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && adoption && (
+        <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
+          <p>Are you sure you want to delete this adoption?</p>
+          <p className="mt-2 text-ink-muted">
+            <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
+            {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
+            set its status to Cancelled instead.
+          </p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -201,7 +209,7 @@ function AdoptionDialog({
             // Active hives, and the one it has now whatever its status.
             options={hives
               .filter((hive) => hive.status === "active" || hive.id === adoption?.hiveId)
-              .map((hive) => ({ value: hive.id, label: `${hive.name} (${hive.adoptions} ${hive.adoptions === 1 ? "adoption" : "adoptions"})`, group: hive.locationName }))}
+              .map((hive) => ({ value: hive.id, label: `${hive.name} (${plural(hive.adoptions, "adoption")})`, group: hive.locationName }))}
             hint="The registry's hive it is assigned to: its sponsor gets its updates."
           />
         </div>
@@ -281,18 +289,5 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
         <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ adoption, closeHref, lastResult }: { adoption: AdoptionRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>Are you sure you want to delete this adoption?</p>
-      <p className="mt-2 text-ink-muted">
-        <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
-        {adoption.hiveName ? ` (${adoption.hiveName})` : ""}, since {formatDay(adoption.startDate)}. Its payment history goes with it. This cannot be undone, and the sponsor is not told: to end an adoption with the sponsor,
-        set its status to Cancelled instead.
-      </p>
-    </DeleteRecordDialog>
   );
 }

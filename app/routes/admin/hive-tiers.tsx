@@ -1,13 +1,14 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { moneyText } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddTierSchema, DeleteTierSchema, EditTierSchema } from "~/features/hive-tiers/hive-tiers.schema";
 import { hiveTiersScreen, placesLabel } from "~/features/hive-tiers/hive-tiers.screen";
 import { getTier, type TierRow } from "~/features/hive-tiers/hive-tiers.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -26,11 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Hive Tiers | Apiary Bac
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(hiveTiersScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, tier: null };
-  const tier = asked ? await getTier(backOfficeContext(args), asked.id) : null;
-  if (!asked || !tier) return { ...list, dialog: null, tier: null };
-  return { ...list, dialog: asked.dialog, tier };
+  const { dialog, record: tier } = await recordDialog(args, list.can, getTier);
+  return { ...list, dialog, tier };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -42,7 +40,7 @@ export default function HiveTiersScreen({ loaderData, actionData }: Route.Compon
   useLiveRevalidation(hiveTiersScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, tier } = loaderData;
   const listHref = `${hiveTiersScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -59,7 +57,14 @@ export default function HiveTiersScreen({ loaderData, actionData }: Route.Compon
         actions={can.update || can.delete ? (row) => <RowActions label={row.name} actions={editAndDelete(can, params, row.id)} /> : undefined}
       />
       {(dialog === "add" || dialog === "edit") && <TierDialog key={tier?.id ?? "new"} tier={tier} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && tier && <DeleteDialog tier={tier} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && tier && (
+        <DeleteRecordDialog title="Delete Tier" formId="delete-tier" schema={DeleteTierSchema} id={tier.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{tier.name}</strong>? This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">A tier that adoptions refer to cannot be deleted: deactivate it instead, and it is no longer offered.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -116,16 +121,5 @@ function TierDialog({ tier, closeHref, lastResult }: { tier: TierRow | null; clo
         <DialogButtons closeHref={closeHref} label={tier ? "Save Changes" : "Add Tier"} intent={tier ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ tier, closeHref, lastResult }: { tier: TierRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Tier" formId="delete-tier" schema={DeleteTierSchema} id={tier.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{tier.name}</strong>? This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">A tier that adoptions refer to cannot be deleted: deactivate it instead, and it is no longer offered.</p>
-    </DeleteRecordDialog>
   );
 }

@@ -2,18 +2,20 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { formatMomentOf } from "~/features/back-office/format";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { FEWEST_ADOPTIONS, HIVE_STATUS_LABELS, HIVE_STATUSES } from "~/features/hives/hive-options";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "~/features/hives/hives.schema";
 import { hivesScreen } from "~/features/hives/hives.screen";
 import { getHive, listHiveChoices, listHiveUpdates, type HiveRow, type HiveUpdateRow } from "~/features/hives/hives.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { plural } from "~/platform/plural";
 import { imageSources, type ImageSources } from "~/platform/storage/image-sources";
 import { Picture } from "~/ui/content/picture";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { ImageField } from "~/ui/forms/image-field";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -38,9 +40,6 @@ export async function loader(args: Route.LoaderArgs) {
   const ctx = backOfficeContext(args);
   const locations = await listLocationChoices(ctx.platform.db);
   const base = { ...list, locations, choices: [] as HiveChoice[], updates: [] as ShownUpdate[], photo: null as ImageSources | null };
-  const sourcesOf = (hive: HiveRow | null) => (hive?.photo ? imageSources(ctx.platform.storage, hive.photo) : null);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...base, dialog: asked.dialog, hive: null };
   const search = new URL(args.request.url).searchParams;
   // The updates dialog, for whoever may change hives.
   if (search.get("dialog") === "updates" && list.can.update) {
@@ -50,13 +49,13 @@ export async function loader(args: Route.LoaderArgs) {
       return { ...base, dialog: "updates" as const, hive, updates };
     }
   }
-  const hive = asked ? await getHive(ctx, asked.id) : null;
-  if (!asked || !hive) return { ...base, dialog: null, hive: null };
-  return { ...base, dialog: asked.dialog, hive, photo: sourcesOf(hive), choices: asked.dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
+  const { dialog, record: hive } = await recordDialog(args, list.can, getHive);
+  const photo = hive?.photo ? imageSources(ctx.platform.storage, hive.photo) : null;
+  return { ...base, dialog, hive, photo, choices: dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(hivesScreen, args, {}, (intent) => intent === "post-update");
+  return runScreenCommand(hivesScreen, args, (intent) => intent === "post-update");
 }
 
 export default function HivesScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -64,7 +63,7 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(hivesScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, hive, locations, choices, updates, photo } = loaderData;
   const listHref = `${hivesScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -92,7 +91,14 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
       />
       {(dialog === "add" || dialog === "edit") && <HiveDialog key={hive?.id ?? "new"} hive={hive} photo={photo} locations={locations} choices={choices} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "updates" && hive && <UpdatesDialog key={updates[0]?.id ?? "none"} hive={hive} updates={updates} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && hive && <DeleteDialog hive={hive} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && hive && (
+        <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -140,7 +146,7 @@ function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: 
             <SelectField
               field={fields.moveTo}
               label="Move its adoptions to"
-              options={[{ value: FEWEST_ADOPTIONS, label: "The active hive with the fewest adoptions" }, ...targets.map((target) => ({ value: target.id, label: `${target.name} (${target.adoptions} ${target.adoptions === 1 ? "adoption" : "adoptions"})` }))]}
+              options={[{ value: FEWEST_ADOPTIONS, label: "The active hive with the fewest adoptions" }, ...targets.map((target) => ({ value: target.id, label: `${target.name} (${plural(target.adoptions, "adoption")})` }))]}
             />
           </div>
         )}
@@ -194,16 +200,5 @@ function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow
         )}
       </section>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ hive, closeHref, lastResult }: { hive: HiveRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">A hive that adoptions refer to cannot be deleted: mark it retired or failed instead, and its sponsors move to another hive.</p>
-    </DeleteRecordDialog>
   );
 }

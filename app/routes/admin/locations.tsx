@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AmenitiesField } from "~/features/locations/amenities-field";
 import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "~/features/locations/locations.schema";
@@ -8,6 +8,7 @@ import { locationsScreen } from "~/features/locations/locations.screen";
 import { getLocation, type LocationRow } from "~/features/locations/locations.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
@@ -27,13 +28,9 @@ const DEFAULT_TIME_ZONE = "America/Los_Angeles";
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(locationsScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
+  const { dialog, record: location } = await recordDialog(args, list.can, getLocation);
   // The zones the server knows, sent with the dialog: the browser's list may differ.
-  const timeZones = asked?.dialog === "delete" ? [] : Intl.supportedValuesOf("timeZone");
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, location: null, timeZones };
-  const location = asked ? await getLocation(backOfficeContext(args), asked.id) : null;
-  if (!asked || !location) return { ...list, dialog: null, location: null, timeZones: [] };
-  return { ...list, dialog: asked.dialog, location, timeZones };
+  return { ...list, dialog, location, timeZones: dialog === "add" || dialog === "edit" ? Intl.supportedValuesOf("timeZone") : [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -45,7 +42,7 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
   useLiveRevalidation(locationsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, location, timeZones } = loaderData;
   const listHref = `${locationsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -65,7 +62,18 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
       />
       {dialog === "add" && <LocationDialog location={null} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && location && <LocationDialog location={location} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && location && <DeleteDialog location={location} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && location && (
+        <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
+          </p>
+          {location.assetCount > 0 && (
+            <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
+              It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
+            </p>
+          )}
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -91,20 +99,5 @@ function LocationDialog({ location, timeZones, closeHref, lastResult }: { locati
         <DialogButtons closeHref={closeHref} label={location ? "Save Changes" : "Add Location"} intent={location ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ location, closeHref, lastResult }: { location: LocationRow; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
-      </p>
-      {location.assetCount > 0 && (
-        <p role="note" className="mt-3 rounded-xl border border-honey-300 bg-honey-50 px-4 py-3 text-sm">
-          It still has {location.assetCount === 1 ? "an asset" : `${location.assetCount} assets`}: move or delete {location.assetCount === 1 ? "it" : "them"} first, or mark {location.assetCount === 1 ? "it" : "them"} unavailable.
-        </p>
-      )}
-    </DeleteRecordDialog>
   );
 }

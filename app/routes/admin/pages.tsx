@@ -2,19 +2,21 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
-import { ForbiddenError } from "~/features/accounts/permissions";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { useFetcher } from "react-router";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
-import type { PublicPage } from "~/features/content/pages.server";
+import type { PublicPage } from "~/features/content/public-pages.server";
 import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { currentImage } from "~/features/content/image-choice.server";
 import { AddPageSchema, DeletePageSchema, EditPageSchema } from "~/features/pages/pages.schema";
 import { pagesScreen } from "~/features/pages/pages.screen";
+import { PREVIEW_FAILED } from "~/features/pages/messages";
 import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { errorToast } from "~/platform/toast";
+import { replyWithToast } from "~/platform/toast.server";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { PreviewDialog } from "~/ui/admin/preview-dialog";
@@ -42,27 +44,15 @@ const PREVIEW_ACTION = `${pagesScreen.path}?preview`;
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(pagesScreen, args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, page: null, hero: null };
-  const ctx = backOfficeContext(args);
-  const page = asked ? await getPage(ctx, asked.id) : null;
-  if (!asked || !page) return { ...list, dialog: null, page: null, hero: null };
-  const hero = currentImage(ctx.platform.storage, { file: page.heroImageFile, url: page.heroImage });
-  return { ...list, dialog: asked.dialog, page, hero };
+  const { dialog, record: page } = await recordDialog(args, list.can, getPage);
+  const hero = page ? currentImage(backOfficeContext(args).platform.storage, { file: page.heroImageFile, url: page.heroImage }) : null;
+  return { ...list, dialog, page, hero };
 }
 
 export async function action(args: Route.ActionArgs) {
-  if (new URL(args.request.url).searchParams.has("preview")) {
-    const ctx = backOfficeContext(args);
-    const form = await args.request.formData();
-    const result = await previewPage(ctx, Object.fromEntries(form)).catch((error: unknown) => {
-      if (error instanceof ForbiddenError) return { ok: false as const, status: 403 as const, message: error.message };
-      throw error;
-    });
-    if (!result.ok) return data({ preview: null, toast: errorToast("Preview failed", result.message) }, { status: result.status });
-    return { preview: result.value, toast: null };
-  }
-  return runScreenCommand(pagesScreen, args);
+  if (!new URL(args.request.url).searchParams.has("preview")) return runScreenCommand(pagesScreen, args);
+  const result = await previewPage(backOfficeContext(args), Object.fromEntries(await args.request.formData()));
+  return result.ok ? { preview: result.value, toast: null } : replyWithToast({ preview: null }, errorToast(PREVIEW_FAILED, result.message), result.status);
 }
 
 export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -70,7 +60,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(pagesScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, page, hero } = loaderData;
   const listHref = `${pagesScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData && "result" in actionData ? actionData.result : null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -87,7 +77,14 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
         actions={(row) => <RowActions label={row.title} actions={[{ label: "View page", to: `/${row.slug}` }, ...editAndDelete(can, params, row.id)]} />}
       />
       {(dialog === "add" || dialog === "edit") && <PageEditor key={page?.id ?? "new"} page={page} hero={hero} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && page && <DeleteDialog page={page} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && page && (
+        <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={DeletePageSchema} id={page.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            This will permanently delete the page <strong>{page.title}</strong> (/{page.slug}). This action cannot be undone.
+          </p>
+          <p className="mt-2 text-sm text-ink-muted">Its address will show the site's “page not found” page. Links in the menu to it are not removed.</p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -184,15 +181,4 @@ function usePreview() {
       void fetcher.submit(body, { method: "post", action: PREVIEW_ACTION, encType: "multipart/form-data" });
     },
   };
-}
-
-function DeleteDialog({ page, closeHref, lastResult }: { page: EditedPage; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={DeletePageSchema} id={page.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        This will permanently delete the page <strong>{page.title}</strong> (/{page.slug}). This action cannot be undone.
-      </p>
-      <p className="mt-2 text-sm text-ink-muted">Its address will show the site's “page not found” page. Links in the menu to it are not removed.</p>
-    </DeleteRecordDialog>
-  );
 }

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { currentImage } from "~/features/content/image-choice.server";
@@ -10,8 +10,8 @@ import { AddPostSchema, DeletePostSchema, EditPostSchema } from "~/features/post
 import { postsScreen } from "~/features/posts/posts.screen";
 import { getPost, type EditedPost } from "~/features/posts/posts.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
@@ -31,19 +31,14 @@ import type { Route } from "./+types/posts";
 export const meta: Route.MetaFunction = () => [{ title: "Blog Posts | Apiary Back-office" }];
 
 export async function loader(args: Route.LoaderArgs) {
-  // The spec's short toasts: "Failed to fetch posts" (the screen stays up).
-  const list = await loadScreenList(postsScreen, args, { failureToast: (error) => errorToast("Failed to fetch posts", error.message) });
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, post: null, image: null };
-  const ctx = backOfficeContext(args);
-  const post = asked ? await getPost(ctx, asked.id) : null;
-  if (!asked || !post) return { ...list, dialog: null, post: null, image: null };
-  const image = currentImage(ctx.platform.storage, { file: post.featuredImageFile, url: post.featuredImage });
-  return { ...list, dialog: asked.dialog, post, image };
+  const list = await loadScreenList(postsScreen, args);
+  const { dialog, record: post } = await recordDialog(args, list.can, getPost);
+  const image = post ? currentImage(backOfficeContext(args).platform.storage, { file: post.featuredImageFile, url: post.featuredImage }) : null;
+  return { ...list, dialog, post, image };
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(postsScreen, args, { delete: "Failed to delete post" });
+  return runScreenCommand(postsScreen, args);
 }
 
 export default function PostsScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -51,7 +46,7 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
   useLiveRevalidation(postsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, post, image, failure } = loaderData;
   const listHref = `${postsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>
@@ -69,7 +64,14 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
         empty={failure ? "The posts could not be read. Reload the page in a moment." : undefined}
       />
       {(dialog === "add" || dialog === "edit") && <PostEditor key={post?.id ?? "new"} post={post} image={image} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && post && <DeleteDialog post={post} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && post && (
+        <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={DeletePostSchema} id={post.id} closeHref={listHref} lastResult={lastResult}>
+          <p>
+            This will permanently delete the post <strong>{post.title}</strong>. This action cannot be undone.
+          </p>
+          {post.published && <p className="mt-2 text-sm text-ink-muted">It is published: /blog/{post.slug} will show the site's “page not found” page. To hide it and keep it, turn Published off instead.</p>}
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -120,16 +122,5 @@ function PostEditor({ post, image, closeHref, lastResult }: { post: EditedPost |
         <DialogButtons closeHref={closeHref} label={post ? "Save Changes" : "Save Post"} intent={post ? "edit" : "add"} />
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ post, closeHref, lastResult }: { post: EditedPost; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  return (
-    <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={DeletePostSchema} id={post.id} closeHref={closeHref} lastResult={lastResult}>
-      <p>
-        This will permanently delete the post <strong>{post.title}</strong>. This action cannot be undone.
-      </p>
-      {post.published && <p className="mt-2 text-sm text-ink-muted">It is published: /blog/{post.slug} will show the site's “page not found” page. To hide it and keep it, turn Published off instead.</p>}
-    </DeleteRecordDialog>
   );
 }

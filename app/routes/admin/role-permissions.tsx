@@ -1,14 +1,16 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
-import { askedRecordDialog, backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
+import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
 import { getRolePermission, listDefinedRoles, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
-import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { lastSubmission } from "~/ui/admin/last-submission";
+import { checkedOnSubmit, CloseOnly, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
@@ -18,7 +20,6 @@ import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
-import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/role-permissions";
 
@@ -39,12 +40,10 @@ const MODULE_OPTIONS = PERMISSION_MODULES.map((module) => ({
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(rolePermissionsScreen, args);
   const ctx = backOfficeContext(args);
-  const asked = askedRecordDialog(args.request, list.can);
-  if (asked?.dialog === "add") return { ...list, dialog: asked.dialog, row: null, locked: null, roles: await listDefinedRoles(ctx.platform.db) };
-  const row = asked ? await getRolePermission(ctx, asked.id) : null;
-  if (!asked || !row || ctx.actor.kind !== "staff") return { ...list, dialog: null, row: null, locked: null, roles: [] };
+  const { dialog, record: row } = await recordDialog(args, list.can, getRolePermission);
   // Why the row can't be changed (the admin role, customers, one's own role) is said in the dialog.
-  return { ...list, dialog: asked.dialog, row, locked: lockedReason(ctx.actor, row.role), roles: [] };
+  const locked = row && ctx.actor.kind === "staff" ? lockedReason(ctx.actor, row.role) : null;
+  return { ...list, dialog, row, locked, roles: dialog === "add" ? await listDefinedRoles(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -56,7 +55,7 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
   useLiveRevalidation(rolePermissionsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, row, locked, roles } = loaderData;
   const listHref = `${rolePermissionsScreen.path}${listSearch(params)}`;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
   // The built-in roles' rows are never deleted (their dialog says why they can't change).
   const rowActions = (target: RolePermissionRow) => editAndDelete(can, params, target.id, isStaffRole(target.role));
 
@@ -78,7 +77,13 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
       />
       {dialog === "add" && <AddDialog roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && row && <EditDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "delete" && row && <DeleteDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "delete" && row && (
+        <DeleteRecordDialog title="Delete Permission" formId="delete-permission" schema={DeleteRolePermissionSchema} id={row.id} closeHref={listHref} lastResult={lastResult} locked={locked}>
+          <p>
+            Are you sure you want to delete the {MODULE_LABELS[row.module]} permissions of <strong>{row.role}</strong>? People with this role lose them at once. This action cannot be undone.
+          </p>
+        </DeleteRecordDialog>
+      )}
     </>
   );
 }
@@ -167,40 +172,5 @@ function EditDialog({ row, locked, closeHref, lastResult }: { row: RolePermissio
         {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit" />}
       </SchemaForm>
     </ScreenDialog>
-  );
-}
-
-function DeleteDialog({ row, locked, closeHref, lastResult }: { row: RolePermissionRow; locked: string | null; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({
-    id: "delete-permission",
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DeleteRolePermissionSchema }),
-  });
-  return (
-    <ScreenDialog title="Delete Permission" closeHref={closeHref}>
-      <SchemaForm form={form} schema={DeleteRolePermissionSchema} preventScrollReset>
-        <input type="hidden" name="id" value={row.id} />
-        <FormError errors={form.errors} id={`${form.id}-error`} />
-        {locked ? (
-          <p role="note">{locked}</p>
-        ) : (
-          <p>
-            Are you sure you want to delete the {MODULE_LABELS[row.module]} permissions of <strong>{row.role}</strong>? People with this role lose them at once. This action cannot be undone.
-          </p>
-        )}
-        {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />}
-      </SchemaForm>
-    </ScreenDialog>
-  );
-}
-
-/** A locked row's dialog has nothing to send: only a way back. */
-function CloseOnly({ closeHref }: { closeHref: string }) {
-  return (
-    <div className="mt-6 flex justify-end">
-      <ButtonLink to={closeHref} preventScrollReset variant="outline">
-        Close
-      </ButtonLink>
-    </div>
   );
 }

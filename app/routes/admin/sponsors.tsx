@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
@@ -6,6 +5,7 @@ import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { getSponsor } from "~/features/sponsors/sponsors.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { useToast } from "~/ui/toast/use-toast";
@@ -22,16 +22,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(sponsorsScreen, args, {
-    "reset-password": "Password Reset Failed",
-  });
+  return runScreenCommand(sponsorsScreen, args);
 }
 
 export default function SponsorsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(sponsorsScreen.liveTables);
   const { rows, total, params, pageCount, can, sponsor } = loaderData;
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
   return (
     <>
       <ScreenHeader screen={sponsorsScreen} />

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { requireStaff } from "~/features/accounts/admin-guard.server";
-import { ForbiddenError } from "~/features/accounts/permissions";
 import { backOfficeContext } from "~/features/back-office/screen-route.server";
-import { isUploadModule } from "~/features/content/upload-modules";
+import { SEND_WITH_POST, UPLOAD_FAILED } from "~/features/content/messages";
 import { uploadEditorImage } from "~/features/content/uploads.server";
 import type { Route } from "./+types/uploads";
 
@@ -15,16 +14,8 @@ import type { Route } from "./+types/uploads";
 export async function action(args: Route.ActionArgs) {
   // A resource route has no layout around it: the back-office's own check first.
   requireStaff(args.context.get(authStateContext));
-  if (args.request.method !== "POST") throw data({ ok: false, title: "Upload failed", message: "Send the image with POST." }, { status: 405 });
+  if (args.request.method !== "POST") throw data({ ok: false, title: UPLOAD_FAILED, message: SEND_WITH_POST }, { status: 405 });
   const form = await args.request.formData();
-  const module = form.get("module");
-  if (!isUploadModule(module)) return data({ ok: false, title: "Upload failed", message: "Say whether the image is for a page or a post." }, { status: 400 });
-  try {
-    const result = await uploadEditorImage(backOfficeContext(args), module, form.get("file"));
-    if (!result.ok) return data({ ok: false, title: result.title ?? "Upload failed", message: result.message }, { status: result.status });
-    return { ok: true, image: result.value };
-  } catch (error) {
-    if (error instanceof ForbiddenError) return data({ ok: false, title: "Upload failed", message: error.message }, { status: 403 });
-    throw error;
-  }
+  const result = await uploadEditorImage(backOfficeContext(args), form.get("module"), form.get("file"));
+  return result.ok ? { ok: true, image: result.value } : data({ ok: false, title: result.title ?? UPLOAD_FAILED, message: result.message }, { status: result.status });
 }

@@ -9,6 +9,7 @@ import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.sch
 import { usersScreen } from "~/features/users/users.screen";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
+import { lastSubmission } from "~/ui/admin/last-submission";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
@@ -37,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return runScreenCommand(usersScreen, args, { "reset-password": "Password Reset Failed" });
+  return runScreenCommand(usersScreen, args);
 }
 
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +47,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
   const { rows, total, params, pageCount, can, dialog, person, roles } = loaderData;
   const listHref = `${usersScreen.path}${listSearch(params)}`;
   const dialogHref = (name: DialogName, row: UserRow) => dialogSearch(params, name, row.id);
-  const lastResult = (actionData?.result ?? null) as SubmissionResult<string[]> | null;
+  const lastResult = lastSubmission(actionData);
 
   return (
     <>

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { findMovedPost, findPublishedPost } from "~/features/content/posts.server";
+import { findMovedPost, findPublishedPost } from "~/features/content/public-posts.server";
 import { publishDate } from "~/features/content/publish-date";
 import { platformContext } from "~/platform/request-context";
 import type { PageHandle } from "~/platform/page-handle";

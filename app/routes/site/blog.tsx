@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { featuredImageUrl, listPublishedPosts } from "~/features/content/posts.server";
+import { featuredImageUrl, listPublishedPosts } from "~/features/content/public-posts.server";
 import { publishDate } from "~/features/content/publish-date";
 import { platformContext } from "~/platform/request-context";
 import type { PageHandle } from "~/platform/page-handle";

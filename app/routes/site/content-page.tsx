@@ -1,5 +1,5 @@
 import { data, useLocation, useNavigation } from "react-router";
-import { findPublicPage } from "~/features/content/pages.server";
+import { findPublicPage } from "~/features/content/public-pages.server";
 import { isReservedSlug } from "~/features/content/reserved-slugs";
 import type { PageHandle } from "~/platform/page-handle";
 import { platformContext } from "~/platform/request-context";

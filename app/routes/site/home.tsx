@@ -1,6 +1,6 @@
 import { BellRing, CalendarCheck, Coins, Hexagon, Percent, Sprout, Vote, Wallet } from "lucide-react";
 import { Link } from "react-router";
-import { featuredImageUrl, listPublishedPosts } from "~/features/content/posts.server";
+import { featuredImageUrl, listPublishedPosts } from "~/features/content/public-posts.server";
 import { platformContext } from "~/platform/request-context";
 import { Bee } from "~/ui/art/bee";
 import { HoneycombPattern } from "~/ui/art/honeycomb";

@@ -4,10 +4,14 @@ import type { ReactNode } from "react";
 import type { z } from "~/platform/zod";
 import { FormError } from "../forms/form-error";
 import { SchemaForm } from "../forms/schema-form";
-import { DialogButtons } from "./dialog-buttons";
+import { CloseOnly, DialogButtons } from "./dialog-buttons";
 import { ScreenDialog } from "./screen-dialog";
 
-/** A screen's Delete dialog: the question (children), the record's id, and a danger button sending `delete`. */
+/**
+ * Every screen's Delete dialog: the question (children), the record's id, and a danger button
+ * sending `delete`. A record that may not be deleted (`locked`, the reason) gets the reason in
+ * the question's place and only a way back.
+ */
 export function DeleteRecordDialog({
   title,
   formId,
@@ -15,6 +19,7 @@ export function DeleteRecordDialog({
   id,
   closeHref,
   lastResult,
+  locked,
   children,
 }: {
   title: string;
@@ -23,6 +28,7 @@ export function DeleteRecordDialog({
   id: string;
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
+  locked?: string | null;
   children: ReactNode;
 }) {
   const [form] = useForm({ id: formId, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
@@ -31,8 +37,8 @@ export function DeleteRecordDialog({
       <SchemaForm form={form} schema={schema} preventScrollReset>
         <input type="hidden" name="id" value={id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
-        {children}
-        <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />
+        {locked ? <p role="note">{locked}</p> : children}
+        {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />}
       </SchemaForm>
     </ScreenDialog>
   );

@@ -24,3 +24,14 @@ export function DialogButtons({ closeHref, label, busyLabel = "Saving…", inten
     </div>
   );
 }
+
+/** A dialog with nothing to send (a record that can't be changed, and the dialog says why): only a way back. */
+export function CloseOnly({ closeHref }: { closeHref: string }) {
+  return (
+    <div className="mt-6 flex justify-end">
+      <ButtonLink to={closeHref} preventScrollReset variant="outline">
+        Close
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 import { Link, Text } from "@react-email/components";
 import { format, parseISO } from "date-fns";
-import { formatDay } from "./format";
+import { formatDayLong } from "../../day-format";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
 /**
@@ -54,17 +54,17 @@ export function AdoptionUpdateEmail(p: AdoptionUpdateProps) {
     ["Tier", p.tierName],
     ["Status", STATUS[p.change]],
     ["Contribution", `${p.price} per ${per}`],
-    ["Started", formatDay(p.startDate)],
+    ["Started", formatDayLong(p.startDate)],
   ];
   if (p.hiveName) rows.splice(2, 0, ["Your hive", p.hiveName]);
-  if (p.endDate) rows.push([p.change === "activated" || p.change === "renewal-due" ? "Ends" : "Ended", formatDay(p.endDate)]);
+  if (p.endDate) rows.push([p.change === "activated" || p.change === "renewal-due" ? "Ends" : "Ended", formatDayLong(p.endDate)]);
   return (
     <Layout preview={adoptionUpdateSubject(p)} heading={heading}>
       <Text style={styles.paragraph}>
         {p.change === "activated" && `Thank you! ${name(p)} is now active: your support goes to healthy colonies and forage for pollinators from today. Hive updates will reach you by e-mail and in My Adoptions.`}
         {p.change === "cancelled" && `Your adoption of ${name(p)} has been cancelled, and no further contributions are due. If this is not what you expected, reply to this e-mail and we will sort it out.`}
         {p.change === "expired" && `Your adoption of ${name(p)} reached its end date. Thank you for supporting our bees! You can adopt again at any time.`}
-        {p.change === "renewal-due" && `Your adoption of ${name(p)} ends on ${formatDay(p.endDate ?? p.startDate)}. Renew to keep your hive, its updates and your perks: reply to this e-mail or choose a tier again.`}
+        {p.change === "renewal-due" && `Your adoption of ${name(p)} ends on ${formatDayLong(p.endDate ?? p.startDate)}. Renew to keep your hive, its updates and your perks: reply to this e-mail or choose a tier again.`}
       </Text>
       <Details rows={rows} />
       {(p.change === "expired" || p.change === "renewal-due" || p.change === "cancelled") && (

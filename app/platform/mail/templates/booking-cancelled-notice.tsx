@@ -1,6 +1,7 @@
 import { Text } from "@react-email/components";
 import type { BookingConfirmationProps } from "./booking-confirmation";
-import { formatDay, stayRows } from "./format";
+import { formatDayLong } from "../../day-format";
+import { stayRows } from "./stay-rows";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
 /** To the organisation's mailbox: a guest cancelled their own pending request (on the site or from their link). */
@@ -11,7 +12,7 @@ export type BookingCancelledNoticeProps = Omit<BookingConfirmationProps, "manage
   bookingsUrl: string;
 };
 
-export const bookingCancelledNoticeSubject = (p: BookingCancelledNoticeProps) => `Booking request cancelled: ${p.guestName}, ${formatDay(p.checkInDate)}`;
+export const bookingCancelledNoticeSubject = (p: BookingCancelledNoticeProps) => `Booking request cancelled: ${p.guestName}, ${formatDayLong(p.checkInDate)}`;
 
 export function BookingCancelledNoticeEmail(p: BookingCancelledNoticeProps) {
   return (

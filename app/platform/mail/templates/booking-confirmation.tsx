@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
-import { formatDay, stayRows } from "./format";
+import { formatDayLong } from "../../day-format";
+import { stayRows } from "./stay-rows";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
 export type BookingConfirmationProps = {
@@ -28,7 +29,7 @@ export const bookingConfirmationSubject = (p: BookingConfirmationProps) => `Your
 
 export function BookingConfirmationEmail(p: BookingConfirmationProps) {
   return (
-    <Layout preview={`${p.reference}: we received your request for ${formatDay(p.checkInDate)}`} heading={`Thank you, ${p.guestName}!`}>
+    <Layout preview={`${p.reference}: we received your request for ${formatDayLong(p.checkInDate)}`} heading={`Thank you, ${p.guestName}!`}>
       <Text style={styles.paragraph}>
         We have received your request for {p.assetName} at {p.location}. It is not confirmed yet: our team will contact you at {p.guestEmail} shortly
         to confirm your stay and arrange payment.

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
-import { formatDay, stayRows } from "./format";
+import { formatDayLong } from "../../day-format";
+import { stayRows } from "./stay-rows";
 import type { BookingConfirmationProps } from "./booking-confirmation";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
@@ -25,7 +26,7 @@ export function BookingUpdateEmail(p: BookingUpdateProps) {
   const cancelled = p.status === "cancelled";
   const heading = cancelled ? `Your booking is cancelled, ${p.guestName}` : p.isUpdate ? `Your booking was updated, ${p.guestName}` : `We have booked your stay, ${p.guestName}`;
   return (
-    <Layout preview={`${formatDay(p.checkInDate)} at ${p.location}`} heading={heading}>
+    <Layout preview={`${formatDayLong(p.checkInDate)} at ${p.location}`} heading={heading}>
       <Text style={styles.paragraph}>
         {cancelled
           ? `Your booking at ${p.location} has been cancelled and its nights are released. The attached calendar file (stay.ics) removes it from your calendar.`

@@ -1,5 +1,6 @@
 import { Text } from "@react-email/components";
-import { formatDay, stayRows } from "./format";
+import { formatDayLong } from "../../day-format";
+import { stayRows } from "./stay-rows";
 import type { BookingConfirmationProps } from "./booking-confirmation";
 import { ActionButton, Details, Layout, styles } from "./layout";
 
@@ -10,7 +11,7 @@ export const stayConfirmedSubject = (p: StayConfirmedProps) => `Your stay at ${p
 
 export function StayConfirmedEmail(p: StayConfirmedProps) {
   return (
-    <Layout preview={`Confirmed: ${formatDay(p.checkInDate)} at ${p.location}`} heading={`Your stay is confirmed, ${p.guestName}!`}>
+    <Layout preview={`Confirmed: ${formatDayLong(p.checkInDate)} at ${p.location}`} heading={`Your stay is confirmed, ${p.guestName}!`}>
       <Text style={styles.paragraph}>
         Good news: your stay at {p.location} is confirmed. The attached calendar file (stay.ics) puts it in your calendar, or
         marks it confirmed there if you added the request before.
