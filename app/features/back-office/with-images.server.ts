@@ -17,9 +17,9 @@ export async function withImages<T>(platform: Pick<Platform, "storage" | "logger
     const outcome = await storeImage(platform.storage, file);
     if (!outcome.ok) {
       await Promise.all(images.map((image) => deleteImage(platform.storage, image)));
-      return uploadFailed(field, outcome.reason);
+      return uploadFailed(field, outcome.message);
     }
-    images.push(outcome.image);
+    images.push(outcome.value);
   }
   const cleanUp = (unused: StoredImage[]) => Promise.all(unused.map((image) => deleteImage(platform.storage, image))).catch((error: unknown) => platform.logger.warn({ err: error }, "unused images not removed"));
   try {

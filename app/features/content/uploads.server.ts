@@ -37,12 +37,12 @@ export async function uploadEditorImage(ctx: BackOfficeContext, module: unknown,
   if (!can(actor, module, "create") && !can(actor, module, "update")) return failedAs(UPLOAD_FAILED, 403, forbiddenMessage(module, "update"));
   if (!(file instanceof Blob)) return failedAs(UPLOAD_FAILED, 400, CHOOSE_AN_IMAGE, { file: [CHOOSE_AN_IMAGE] });
   const outcome = await storeImage(platform.storage, file);
-  if (!outcome.ok) return failedAs(UPLOAD_FAILED, 400, outcome.reason, { file: [outcome.reason] });
+  if (!outcome.ok) return failedAs(UPLOAD_FAILED, 400, outcome.message, { file: [outcome.message] });
   const [row] = await platform.db
     .insert(uploads)
-    .values({ image: outcome.image, uploadedBy: actor.kind === "staff" ? actor.userId : null })
+    .values({ image: outcome.value, uploadedBy: actor.kind === "staff" ? actor.userId : null })
     .returning({ id: uploads.id });
-  return succeeded({ id: row!.id, url: imageUrl(platform.storage, outcome.image), sources: imageSources(platform.storage, outcome.image) }, "Image uploaded");
+  return succeeded({ id: row!.id, url: imageUrl(platform.storage, outcome.value), sources: imageSources(platform.storage, outcome.value) }, "Image uploaded");
 }
 
 /** An unclaimed upload's image, for a preview; null when the id names none. */

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { sponsors } from "~/platform/db/schema";
+import { failed, succeeded, type Result } from "~/platform/result";
+import { UNSUBSCRIBE_LINK_NOT_VALID } from "./messages";
 
 /**
  * The unsubscribe link of hive update e-mails: the sponsor's user id signed with the server
@@ -27,10 +29,10 @@ function sign(userId: string, secret: string) {
 
 export const unsubscribePath = (token: string) => `/hive-updates/unsubscribe/${token}`;
 
-/** Turns hive update e-mails off (or back on) for the token's sponsor; false for a bad link. */
-export async function setHiveUpdateEmails(db: Queryable, token: string, secret: string, wanted: boolean): Promise<{ ok: true; email: string } | { ok: false }> {
+/** Turns hive update e-mails off (or back on) for the token's sponsor; a bad link (or a sponsor gone) is a 404. */
+export async function setHiveUpdateEmails(db: Queryable, token: string, secret: string, wanted: boolean): Promise<Result<{ email: string }>> {
   const userId = readUnsubscribeToken(token, secret);
-  if (!userId) return { ok: false };
+  if (!userId) return failed(404, UNSUBSCRIBE_LINK_NOT_VALID);
   const [row] = await db.update(sponsors).set({ hiveUpdateEmails: wanted, updatedAt: new Date() }).where(eq(sponsors.userId, userId)).returning({ email: sponsors.email });
-  return row ? { ok: true, email: row.email } : { ok: false };
+  return row ? succeeded({ email: row.email }) : failed(404, UNSUBSCRIBE_LINK_NOT_VALID);
 }

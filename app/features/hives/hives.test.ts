@@ -97,8 +97,8 @@ describe.each(testEngines())("the hive registry on $name", ({ open }) => {
 
     // The e-mail's link stops them, without signing in.
     const link = /\/hive-updates\/unsubscribe\/(\S+)/.exec(mail!.text)![1]!;
-    expect(await setHiveUpdateEmails(t.db, link, platform.authSecret, false)).toEqual({ ok: true, email: keen.email });
-    expect(await setHiveUpdateEmails(t.db, `${link}x`, platform.authSecret, false)).toEqual({ ok: false });
+    expect(await setHiveUpdateEmails(t.db, link, platform.authSecret, false)).toEqual({ ok: true, value: { email: keen.email } });
+    expect(await setHiveUpdateEmails(t.db, `${link}x`, platform.authSecret, false)).toMatchObject({ ok: false, status: 404 });
     expect((await t.db.select().from(sponsors).where(eq(sponsors.userId, keen.userId)))[0]?.hiveUpdateEmails).toBe(false);
     await postHiveUpdate(as(admin), { hiveId: hive.id, body: "First honey!" });
     expect(await mailsTo(keen.email)).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { failed, succeeded, type Result } from "../result";
 import type { StoredImage } from "./image-sources";
 import type { FileStorage } from "./storage.server";
 
@@ -16,20 +17,18 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: "The image has too many pixels (more than 50 megapixels). Choose a smaller one.",
 } as const;
 
-export type UploadOutcome = { ok: true; image: StoredImage } | { ok: false; reason: string };
-
 /** Checks the file by its content (not its name or the browser's word), re-encodes it and stores every variant. */
-export async function storeImage(storage: FileStorage, file: Blob): Promise<UploadOutcome> {
-  if (file.size === 0) return { ok: false, reason: UPLOAD_MESSAGES.empty };
-  if (file.size > IMAGE_MAX_BYTES) return { ok: false, reason: UPLOAD_MESSAGES.tooLarge };
+export async function storeImage(storage: FileStorage, file: Blob): Promise<Result<StoredImage>> {
+  if (file.size === 0) return failed(400, UPLOAD_MESSAGES.empty);
+  if (file.size > IMAGE_MAX_BYTES) return failed(400, UPLOAD_MESSAGES.tooLarge);
   const bytes = Buffer.from(await file.arrayBuffer());
   // Loaded with the first upload, not at start: sharp and libvips cost start time, and pages never need them.
   const { default: sharp } = await import("sharp");
   const metadata = await sharp(bytes, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
-  if (!metadata?.format || !ACCEPTED.has(metadata.format) || !metadata.width || !metadata.height) return { ok: false, reason: UPLOAD_MESSAGES.notImage };
-  if (metadata.width * metadata.height > MAX_PIXELS) return { ok: false, reason: UPLOAD_MESSAGES.tooManyPixels };
+  if (!metadata?.format || !ACCEPTED.has(metadata.format) || !metadata.width || !metadata.height) return failed(400, UPLOAD_MESSAGES.notImage);
+  if (metadata.width * metadata.height > MAX_PIXELS) return failed(400, UPLOAD_MESSAGES.tooManyPixels);
 
   // EXIF orientation 5–8 turns the picture a quarter: its width is the stored height.
   const turned = (metadata.orientation ?? 1) >= 5;
@@ -51,10 +50,10 @@ export async function storeImage(storage: FileStorage, file: Blob): Promise<Uplo
       }),
     );
     const largest = variants.at(-1)!.width;
-    return { ok: true, image: { id, width: largest, height: Math.round((height * largest) / width), fallbackType: png ? "image/png" : "image/jpeg", variants } };
+    return succeeded({ id, width: largest, height: Math.round((height * largest) / width), fallbackType: png ? "image/png" : "image/jpeg", variants });
   } catch {
     // A file whose header reads as an image but whose data does not.
-    return { ok: false, reason: UPLOAD_MESSAGES.notImage };
+    return failed(400, UPLOAD_MESSAGES.notImage);
   }
 }
 

@@ -29,7 +29,7 @@ describe("uploaded images on local disk", () => {
     const outcome = await storeImage(storage, await phonePhoto());
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    const { image } = outcome;
+    const image = outcome.value;
     // Turned upright: 1600 × 2400 (portrait), largest variant 1600 wide.
     expect(image).toMatchObject({ width: 1600, height: 2400, fallbackType: "image/jpeg" });
     expect(image.variants.map((variant) => variant.width)).toEqual([480, 960, 1600]);
@@ -57,17 +57,17 @@ describe("uploaded images on local disk", () => {
   it("keep transparency as PNG, and are never enlarged", async () => {
     const logo = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
     const outcome = await storeImage(storage, new Blob([logo]));
-    expect(outcome).toMatchObject({ ok: true, image: { width: 300, height: 200, fallbackType: "image/png", variants: [{ width: 300 }] } });
+    expect(outcome).toMatchObject({ ok: true, value: { width: 300, height: 200, fallbackType: "image/png", variants: [{ width: 300 }] } });
   });
 
   it("are judged by their content: a text file named .jpg, an SVG, an empty file, 10 MB and more, or a pixel bomb are refused", async () => {
-    expect(await storeImage(storage, new Blob(["not an image at all"], { type: "image/jpeg" }))).toEqual({ ok: false, reason: UPLOAD_MESSAGES.notImage });
-    expect(await storeImage(storage, new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], { type: "image/png" }))).toEqual({ ok: false, reason: UPLOAD_MESSAGES.notImage });
-    expect(await storeImage(storage, new Blob([]))).toEqual({ ok: false, reason: UPLOAD_MESSAGES.empty });
-    expect(await storeImage(storage, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]))).toEqual({ ok: false, reason: UPLOAD_MESSAGES.tooLarge });
+    expect(await storeImage(storage, new Blob(["not an image at all"], { type: "image/jpeg" }))).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.notImage });
+    expect(await storeImage(storage, new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'], { type: "image/png" }))).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.notImage });
+    expect(await storeImage(storage, new Blob([]))).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.empty });
+    expect(await storeImage(storage, new Blob([new Uint8Array(10 * 1024 * 1024 + 1)]))).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.tooLarge });
     const bomb = await sharp({ create: { width: 10_000, height: 6_000, channels: 3, background: "white" } }).png({ compressionLevel: 9 }).toBuffer();
     expect(bomb.byteLength).toBeLessThan(10 * 1024 * 1024);
-    expect(await storeImage(storage, new Blob([bomb]))).toEqual({ ok: false, reason: UPLOAD_MESSAGES.tooManyPixels });
+    expect(await storeImage(storage, new Blob([bomb]))).toEqual({ ok: false, status: 400, message: UPLOAD_MESSAGES.tooManyPixels });
   });
 });
 
@@ -81,9 +81,9 @@ describe("uploaded images in an S3-compatible bucket", () => {
   it("are stored through the S3 API and served from the bucket's public address, with a year of caching", async () => {
     const storage = s3Storage(s3.settings);
     const outcome = await storeImage(storage, await phonePhoto(1000, 800));
-    if (!outcome.ok) throw new Error(outcome.reason);
-    const { src, webpSrcSet } = imageSources(storage, outcome.image);
-    expect(src.startsWith(`${s3.settings.publicUrl}/images/${outcome.image.id}/`)).toBe(true);
+    if (!outcome.ok) throw new Error(outcome.message);
+    const { src, webpSrcSet } = imageSources(storage, outcome.value);
+    expect(src.startsWith(`${s3.settings.publicUrl}/images/${outcome.value.id}/`)).toBe(true);
     const response = await fetch(src);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/jpeg");
@@ -91,7 +91,7 @@ describe("uploaded images in an S3-compatible bucket", () => {
     expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).width).toBe(800);
     const webp = await fetch(webpSrcSet.split(" ")[0]!);
     expect(webp.headers.get("content-type")).toBe("image/webp");
-    await deleteImage(storage, outcome.image);
+    await deleteImage(storage, outcome.value);
     expect((await fetch(src)).status).toBe(404);
   });
 });

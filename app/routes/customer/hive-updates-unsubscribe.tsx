@@ -1,5 +1,6 @@
 import { data, Form, useNavigation } from "react-router";
 import { readUnsubscribeToken, setHiveUpdateEmails } from "~/features/hives/hive-update-emails.server";
+import { UNSUBSCRIBE_LINK_NOT_VALID } from "~/features/hives/messages";
 import { platformContext } from "~/platform/request-context";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import type { Route } from "./+types/hive-updates-unsubscribe";
@@ -26,7 +27,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const wanted = (await request.formData()).get("emails") === "on";
   const outcome = await setHiveUpdateEmails(platform.db, params.token, platform.authSecret, wanted);
-  if (!outcome.ok) return data({ valid: false, done: null }, { status: 404 });
+  if (!outcome.ok) return data({ valid: false, done: null }, { status: outcome.status });
   return { valid: true, done: wanted ? ("on" as const) : ("off" as const) };
 }
 
@@ -37,7 +38,7 @@ export default function HiveUpdatesUnsubscribe({ loaderData, actionData }: Route
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
       {!valid ? (
         <>
-          <h1 className="text-3xl font-bold text-ink">This link is not valid</h1>
+          <h1 className="text-3xl font-bold text-ink">{UNSUBSCRIBE_LINK_NOT_VALID}</h1>
           <p className="mt-3 text-ink-muted">Please use the link from your latest hive update e-mail, or contact us and we will stop them for you.</p>
           <ButtonLink to="/contact" className="mt-6">
             Contact Us
