@@ -5,7 +5,7 @@ import { sessions, userRoles, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
-import { SESSION_ABSOLUTE_MS } from "./auth.server";
+import { SESSION_ABSOLUTE_MS } from "./session-lifetimes";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
