@@ -1,6 +1,28 @@
+import type { Toast } from "~/platform/toast";
+
 /** The spec's account messages, shared by server commands and pages. */
 export const ADMIN_REFUSED_MESSAGE = "Admin accounts cannot be used for customer functions. Please use a customer account.";
 export const NOT_ADMIN_MESSAGE = "You don't have admin privileges.";
+
+/** The toast titles of the login and sign-up forms (spec §5). */
+export const VALIDATION_ERROR_TITLE = "Validation Error";
+export const LOGIN_FAILED_TITLE = "Login Failed";
+export const SIGNUP_FAILED_TITLE = "Signup Failed";
+export const ACCESS_DENIED_TITLE = "Access Denied";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+
+/** Google sends a failed sign-in back as `?error=code`: the spec's title with a sentence a person can act on. */
+export const GOOGLE_SIGN_IN_FAILED_TITLE = "Google Sign-in Failed";
+const GOOGLE_ERRORS: Record<string, string> = {
+  account_not_linked: "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google.",
+  email_not_found: "Google did not share an e-mail address for this account.",
+};
+const GOOGLE_ERROR_OTHERWISE = "Google sign-in could not be completed. Please try again.";
+
+export function googleSignInFailed(code: string | null): Toast | null {
+  if (!code) return null;
+  return { title: GOOGLE_SIGN_IN_FAILED_TITLE, description: GOOGLE_ERRORS[code] ?? GOOGLE_ERROR_OTHERWISE, variant: "error" };
+}
 
 /** The second step of the admin login (spec §8, "Verification Failed"). */
 export const VERIFICATION_FAILED_TITLE = "Verification Failed";

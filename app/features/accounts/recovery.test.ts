@@ -125,7 +125,7 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
   it("sets the password once, ends every session, verifies the address and sends customers to the customer login", async () => {
     const before = await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: "first-password-1" }, testMeta());
     if (!before.ok) throw new Error("sign-in failed");
-    const cookie = cookieOf(before.headers);
+    const cookie = cookieOf(before.value.headers);
     const [rosa] = await t.db.select().from(users).where(eq(users.email, "rosa@example.com"));
     expect(rosa!.emailVerified).toBe(false);
     // Someone else's guesses have locked the account meanwhile.

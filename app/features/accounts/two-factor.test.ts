@@ -178,7 +178,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const session = await insertSession(t.db, admin.userId);
     const pending = { userId: admin.userId, email: admin.email, sessionId: session.id, createdAt: session.createdAt };
     const outcome = await completeSecondFactor(platform, pending, { method: "totp", code: "123456" }, "password", testMeta("198.51.100.20"));
-    expect(outcome).toMatchObject({ ok: false, toast: { title: "Verification Failed", description: TOTP_NOT_CONFIGURED_MESSAGE } });
+    expect(outcome).toMatchObject({ ok: false, title: "Verification Failed", message: TOTP_NOT_CONFIGURED_MESSAGE, fieldErrors: { code: [TOTP_NOT_CONFIGURED_MESSAGE] } });
   });
 
   it("turns 2FA off only with a current code, clearing secret and codes and ending sessions still at the code step", async () => {
@@ -229,7 +229,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       // The set-up spent this step's code: the next step's code signs in.
       platform.clock.advance(STEP);
       const outcome = await completeSecondFactor(platform, pendingOf(admin, login), { method: "totp", code: totpCodeAt(secret, platform.clock.now()) }, "password", testMeta("198.51.100.1"));
-      expect(outcome).toEqual({ ok: true });
+      expect(outcome).toEqual({ ok: true, value: null });
       const [row] = await t.db.select().from(sessions).where(eq(sessions.id, login.id));
       expect(row!.secondFactorAt).toBeInstanceOf(Date);
       const events = await t.db
@@ -248,10 +248,10 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const { admin, backupCodes } = await enrolledAdmin();
       const first = await insertSession(t.db, admin.userId);
       const input = { method: "backup" as const, code: backupCodes[0]! };
-      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toEqual({ ok: true });
+      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toEqual({ ok: true, value: null });
       const second = await insertSession(t.db, admin.userId);
       const again = await completeSecondFactor(platform, pendingOf(admin, second), input, "password", testMeta("198.51.100.2"));
-      expect(again).toMatchObject({ ok: false, status: 401, toast: { title: "Verification Failed", description: "Invalid backup code" } });
+      expect(again).toMatchObject({ ok: false, status: 401, title: "Verification Failed", message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });
       const [login] = await t.db
         .select({ details: securityAuditLog.eventDetails })
         .from(securityAuditLog)
@@ -263,10 +263,20 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const { admin, backupCodes } = await enrolledAdmin();
       const stale = await insertSession(t.db, admin.userId, { createdAt: new Date(platform.clock.now() - SECOND_FACTOR_WINDOW_MS - 1_000) });
       const outcome = await completeSecondFactor(platform, pendingOf(admin, stale), { method: "backup", code: backupCodes[0]! }, "password", testMeta("198.51.100.3"));
-      expect(outcome).toMatchObject({ ok: false, sessionEnded: true, toast: { description: "Session expired. Please log in again." } });
+      // The session ended: the refusal names no field (the person is back at the password form).
+      expect(outcome).toEqual({ ok: false, status: 401, title: "Verification Failed", message: "Session expired. Please log in again.", fieldErrors: undefined });
       expect(await t.db.select().from(sessions).where(eq(sessions.id, stale.id))).toEqual([]);
       // The code was not spent.
       expect((await profileOf(admin.userId)).backupCodes).toHaveLength(10);
+    });
+
+    it("checks the form itself, and answers a post without a waiting session as an ended one", async () => {
+      const { admin } = await enrolledAdmin();
+      const session = await insertSession(t.db, admin.userId);
+      const malformed = await completeSecondFactor(platform, pendingOf(admin, session), { method: "totp", code: "12345" }, "password", testMeta("198.51.100.5"));
+      expect(malformed).toEqual({ ok: false, status: 400, title: "Verification Failed", message: "Invalid verification code", fieldErrors: { code: ["Invalid verification code"] } });
+      const gone = await completeSecondFactor(platform, undefined, { method: "totp", code: "123456" }, "password", testMeta("198.51.100.5"));
+      expect(gone).toEqual({ ok: false, status: 401, title: "Verification Failed", message: "Session expired. Please log in again.", fieldErrors: undefined });
     });
 
     it("refuses a non-administrator even with a right code", async () => {
@@ -274,7 +284,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       await t.db.update(profiles).set({ is2faEnabled: true }).where(eq(profiles.id, customer.userId));
       const session = await insertSession(t.db, customer.userId);
       const outcome = await completeSecondFactor(platform, pendingOf(customer, session), { method: "totp", code: "123456" }, "google", testMeta("198.51.100.4"));
-      expect(outcome).toMatchObject({ ok: false, status: 403, sessionEnded: true, toast: { title: "Access Denied", description: "You don't have admin privileges." } });
+      expect(outcome).toEqual({ ok: false, status: 403, title: "Access Denied", message: "You don't have admin privileges.", fieldErrors: undefined });
       expect(await t.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
     });
 
@@ -284,10 +294,10 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const pending = pendingOf(admin, session);
       for (let i = 0; i < 5; i++) {
         const wrong = await completeSecondFactor(platform, pending, { method: "backup", code: `wrong00${i}` }, "password", testMeta(`198.51.100.${10 + i}`));
-        expect(wrong).toMatchObject({ ok: false, toast: { description: "Invalid backup code" } });
+        expect(wrong).toMatchObject({ ok: false, message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });
       }
       const locked = await completeSecondFactor(platform, pending, { method: "backup", code: backupCodes[0]! }, "password", testMeta("198.51.100.30"));
-      expect(locked).toMatchObject({ ok: false, status: 429, toast: { description: expect.stringMatching(/^Too many attempts/) } });
+      expect(locked).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts/) });
       expect(await auditTypes(admin.userId)).toEqual(expect.arrayContaining(["2fa_failed"]));
     });
 
