@@ -32,6 +32,26 @@ export const TOTP_NOT_CONFIGURED_MESSAGE = "TOTP not configured for this account
 export const SECOND_FACTOR_EXPIRED_MESSAGE = "Session expired. Please log in again.";
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor authentication is required for administrators on this site, so it cannot be turned off.";
 
+/** Password recovery: the forgot-password and reset pages (spec §5). */
+export const TOO_MANY_REQUESTS_TITLE = "Too Many Requests";
+export const PASSWORD_RESET_FAILED_TITLE = "Password Reset Failed";
+/** A reset link that cannot be used: the page leaves for the admin login and says why. */
+export const INVALID_LINK = {
+  title: "Invalid Link",
+  description: "This password reset link is incomplete. Please open the link from the e-mail again, or request a new one.",
+  variant: "error",
+} as const satisfies Toast;
+export const EXPIRED_LINK = {
+  title: "Invalid or Expired Link",
+  description: "This password reset link has expired or has already been used. Please request a new one.",
+  variant: "error",
+} as const satisfies Toast;
+export const PASSWORD_UPDATED = {
+  title: "Password Updated",
+  description: "Your password has been reset. Please log in with your new password.",
+  variant: "success",
+} as const satisfies Toast;
+
 /** The admin's own password change (spec §5). */
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
