@@ -56,7 +56,9 @@ export const PASSWORD_UPDATED = {
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
 
+/** /admin-setup (spec: create-admin). */
 export const ADMIN_SETUP_FAILED_MESSAGE = "Failed to create admin account.";
+export const adminCreated = (email: string): Toast => ({ title: "Administrator created", description: `You can now log in as ${email}.`, variant: "success" });
 
 /** Signing out (spec §5: the portal's and the header's words). */
 export const LOGGED_OUT_OF_PORTAL = { title: "Logged out", description: "You have been successfully logged out.", variant: "success" } as const;
