@@ -31,6 +31,17 @@ export const INVALID_BACKUP_CODE_MESSAGE = "Invalid backup code";
 export const TOTP_NOT_CONFIGURED_MESSAGE = "TOTP not configured for this account";
 export const SECOND_FACTOR_EXPIRED_MESSAGE = "Session expired. Please log in again.";
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor authentication is required for administrators on this site, so it cannot be turned off.";
+export const TWO_FACTOR_ALREADY_ON_MESSAGE = "Two-factor authentication is already on.";
+export const TWO_FACTOR_SETUP_EXPIRED_MESSAGE = "This set-up has expired. Please start again.";
+
+/** The security page's answers (turning 2FA on and off, new backup codes). */
+export const TWO_FACTOR_ON = {
+  title: "Two-factor authentication is on",
+  description: "Save your backup codes now: they are shown only once.",
+  variant: "success",
+} as const satisfies Toast;
+export const NEW_BACKUP_CODES = { title: "New backup codes", description: "Your old backup codes no longer work.", variant: "success" } as const satisfies Toast;
+export const TWO_FACTOR_OFF = { title: "Two-factor authentication is off", description: "Logging in now asks for your password only.", variant: "success" } as const satisfies Toast;
 
 /** Password recovery: the forgot-password and reset pages (spec §5). */
 export const TOO_MANY_REQUESTS_TITLE = "Too Many Requests";
@@ -55,6 +66,12 @@ export const PASSWORD_UPDATED = {
 /** The admin's own password change (spec §5). */
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
+export const PASSWORD_CHANGE_FAILED_TITLE = "Password Change Failed";
+export const PASSWORD_CHANGED = {
+  title: "Password Changed",
+  description: "Your new password is in place. Any other devices have been signed out.",
+  variant: "success",
+} as const satisfies Toast;
 
 /** /admin-setup (spec: create-admin). */
 export const ADMIN_SETUP_FAILED_MESSAGE = "Failed to create admin account.";

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from "react-router";
-import { failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
+import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import type { AuthState } from "./actor";
@@ -11,7 +11,7 @@ import { ACCESS_DENIED_TITLE, NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, 
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
-import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
+import { codeFailureMessage, codeRefused, spendSecondFactorCode } from "./two-factor.server";
 
 /**
  * The second step of the admin login. Any session of a 2FA user starts "pending" (see
@@ -22,8 +22,6 @@ import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
 export type FirstFactor = "password" | "google";
 
-/** A refusal of the code itself, shown under the code field: the person stays at the code step. */
-const codeRefused = (status: RefusalStatus, message: string) => failedAs(VERIFICATION_FAILED_TITLE, status, message, { code: [message] });
 /** The session is gone (or was never there): the person is back at the password form, which names no field. */
 const SESSION_ENDED = failedAs(VERIFICATION_FAILED_TITLE, 401, SECOND_FACTOR_EXPIRED_MESSAGE);
 
