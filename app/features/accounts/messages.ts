@@ -34,6 +34,8 @@ export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor authentication is require
 export const TWO_FACTOR_ALREADY_ON_MESSAGE = "Two-factor authentication is already on.";
 export const TWO_FACTOR_SETUP_EXPIRED_MESSAGE = "This set-up has expired. Please start again.";
 
+/** The security page's title over a refusal with none of its own (a set-up started when 2FA is already on). */
+export const SECURITY_ERROR_TITLE = "Error";
 /** The security page's answers (turning 2FA on and off, new backup codes). */
 export const TWO_FACTOR_ON = {
   title: "Two-factor authentication is on",

@@ -44,6 +44,8 @@ const RESET_TITLES: Record<string, string> = {
 
 /** The toast title over a reset-form problem, by its message. */
 export const resetIssueTitle = (message: string) => RESET_TITLES[message] ?? PASSWORD_RESET_FAILED_TITLE;
+/** The browser's toast for a reset-form problem: the spec's title for it over its message. */
+export const resetIssueToast = (issue: { message: string }) => ({ title: resetIssueTitle(issue.message), description: issue.message });
 
 /**
  * What a reset token from our e-mails looks like (Better Auth issues 24 letters and digits).

@@ -6,7 +6,7 @@ import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { limits } from "./limits";
-import { looksLikeResetToken, resetIssueTitle, ResetPasswordSchema } from "./recovery.schema";
+import { looksLikeResetToken, resetIssueTitle, resetIssueToast, ResetPasswordSchema } from "./recovery.schema";
 import { findResetToken, openResetLink, requestPasswordRecovery, resetPasswordWithToken } from "./recovery.server";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
@@ -17,7 +17,10 @@ describe("the reset form's rules", () => {
   it("names each problem with the spec's toast title", () => {
     const firstIssue = (values: Record<string, string>) => ResetPasswordSchema.safeParse(values).error?.issues[0]?.message;
     expect(firstIssue({ password: "short", confirmPassword: "short" })).toBe("Password must be at least 8 characters long.");
-    expect(resetIssueTitle("Password must be at least 8 characters long.")).toBe("Password Too Short");
+    expect(resetIssueToast({ message: "Password must be at least 8 characters long." })).toEqual({
+      title: "Password Too Short",
+      description: "Password must be at least 8 characters long.",
+    });
     expect(resetIssueTitle(firstIssue({ password: "long-enough-1", confirmPassword: "long-enough-2" })!)).toBe("Passwords Don't Match");
     expect(resetIssueTitle(firstIssue({ password: "x".repeat(129), confirmPassword: "x".repeat(129) })!)).toBe("Password Too Long");
     expect(firstIssue({ password: "long-enough-1", confirmPassword: "long-enough-1" })).toBeUndefined();

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
-import { TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
+import { SECURITY_ERROR_TITLE, TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { formatSecretForHumans } from "~/features/accounts/totp";
@@ -53,7 +53,7 @@ type SecurityPost = {
 
 /** A two-factor command's answer: its toast and any new backup codes (shown once), or its refusal under the code field. */
 function answer({ intent, values }: SecurityPost, outcome: Result<{ backupCodes?: string[] } | null>) {
-  if (!outcome.ok) return replyRefused(outcome, { title: "Error", values, hideFields: ["code"], formError: "none" }, { intent });
+  if (!outcome.ok) return replyRefused(outcome, { title: SECURITY_ERROR_TITLE, values, hideFields: ["code"], formError: "none" }, { intent });
   return replyWithToast({ intent, backupCodes: outcome.value?.backupCodes }, outcome.toast ?? null);
 }
 

@@ -4,7 +4,7 @@ import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { PASSWORD_RESET_FAILED_TITLE, PASSWORD_UPDATED } from "~/features/accounts/messages";
-import { RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetIssueTitle } from "~/features/accounts/recovery.schema";
+import { RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetIssueToast } from "~/features/accounts/recovery.schema";
 import { openResetLink, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { formValues } from "~/platform/form-values";
@@ -93,7 +93,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
       <SchemaForm
         form={form}
         schema={ResetPasswordSchema}
-        issueToast={(issue) => ({ title: resetIssueTitle(issue.message), description: issue.message })}
+        issueToast={resetIssueToast}
         className="mt-6 flex flex-col gap-4"
       >
         {form.errors && (
