@@ -33,10 +33,10 @@ try {
   await runMigrations(handle);
   const outcome = await createFirstAdmin(handle.db, { email: parsed.data.email, password: env.ADMIN_INITIAL_PASSWORD }, { via: "script" });
   if (outcome.ok) {
-    console.log(`Administrator created: ${outcome.email}`);
+    console.log(`Administrator created: ${outcome.value.email}`);
     console.log(
-      outcome.generatedPassword
-        ? `Initial password (shown once, copy it now): ${outcome.generatedPassword}`
+      outcome.value.generatedPassword
+        ? `Initial password (shown once, copy it now): ${outcome.value.generatedPassword}`
         : "Initial password: the one in ADMIN_INITIAL_PASSWORD.",
     );
     console.log("The default password must be changed at first login: log in at /auth.");

@@ -14,7 +14,8 @@ export type Result<T = null> = Success<T> | Refusal;
 
 export type Success<T> = { ok: true; value: T; toast?: Toast };
 
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 429 | 500 | 503;
+/** 410: a step that lapsed (a 2FA set-up left too long, an expired stay link); 422: a setting the command cannot use (a weak configured password); 503: a service the command needs is down (the outbox). */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 500 | 503;
 
 export type Refusal = {
   ok: false;

@@ -46,9 +46,12 @@ export async function redirectWithToast(to: string, toast: Toast, secret: string
   return redirect(to, { headers: all });
 }
 
-/** An answer that stays on the page (an action's data) with a toast, under `status`. */
+/**
+ * An answer that stays on the page (an action's data) with a toast, under `status`. The toast gets
+ * an id of its own, so the same words answered twice (new backup codes, twice) show twice.
+ */
 export function replyWithToast<Body extends object>(body: Body, toast: Toast | null, status = 200, headers?: HeadersInit) {
-  return data({ ...body, toast }, { status, headers });
+  return data({ ...body, toast: toast && { ...toast, id: toast.id ?? crypto.randomUUID() } }, { status, headers });
 }
 
 /** Fields never sent back to a form: what was typed there is not kept. */

@@ -59,11 +59,11 @@ export async function signInCustomer(server: TestServer, context: BrowserContext
   const email = options.email ?? uniqueEmail("customer");
   const password = options.password ?? TEST_PASSWORD;
   const result = await signUpCustomer(server.platform, { name: options.name, email, password, companyName: options.companyName, phoneNumber: options.phoneNumber }, metaFor(server));
-  if (!result.ok) throw new Error(`sign-up failed: ${result.toast.description}`);
+  if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
   // The e-mailed link that verifies an address has tests of its own (customer-auth.spec.ts).
-  if (options.verified) await server.platform.db.update(users).set({ emailVerified: true }).where(eq(users.id, result.userId));
-  await giveCookies(context, server, result.headers);
-  return { email, password, userId: result.userId };
+  if (options.verified) await server.platform.db.update(users).set({ emailVerified: true }).where(eq(users.id, result.value.userId));
+  await giveCookies(context, server, result.value.headers);
+  return { email, password, userId: result.value.userId };
 }
 
 /** `role`: a staff role (tests/factories insertStaffRole) instead of admin. */
@@ -85,14 +85,14 @@ export async function signInAdmin(server: TestServer, context: BrowserContext, o
   }
   const meta = metaFor(server);
   const result = await signInWithPassword(server.platform, "admin", { email, password }, meta);
-  if (!result.ok) throw new Error(`admin sign-in failed: ${result.toast.description}`);
+  if (!result.ok) throw new Error(`admin sign-in failed: ${result.message}`);
   if (totpSecret) {
     const [session] = await db.select().from(sessions).where(eq(sessions.userId, userId));
     const pending = { userId, email, sessionId: session!.id, createdAt: session!.createdAt };
     const code = totpCodeAt(totpSecret, server.clock.now());
     const passed = await completeSecondFactor(server.platform, pending, { method: "totp", code }, "password", meta);
-    if (!passed.ok) throw new Error(`second factor failed: ${passed.toast.description}`);
+    if (!passed.ok) throw new Error(`second factor failed: ${passed.message}`);
   }
-  await giveCookies(context, server, result.headers);
+  await giveCookies(context, server, result.value.headers);
   return { email, password, userId, totpSecret };
 }

@@ -38,15 +38,15 @@ async function staffCookie(role: string) {
   const email = `matrix-${++counter}-${Date.now()}@example.com`;
   await insertUser(server.platform.db, { email, password: PASSWORD, role });
   const result = await signInWithPassword(server.platform, "admin", { email, password: PASSWORD }, meta());
-  if (!result.ok) throw new Error(`sign-in failed: ${result.toast.description}`);
-  return cookieOf(result.headers);
+  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  return cookieOf(result.value.headers);
 }
 
 /** A customer is signed out by the back-office at the first request, so each check makes one. */
 async function customerCookie() {
   const result = await signUpCustomer(server.platform, { email: `matrix-customer-${++counter}-${Date.now()}@example.com`, password: PASSWORD }, meta());
-  if (!result.ok) throw new Error(`sign-up failed: ${result.toast.description}`);
-  return cookieOf(result.headers);
+  if (!result.ok) throw new Error(`sign-up failed: ${result.message}`);
+  return cookieOf(result.value.headers);
 }
 
 /** The roles used: one with no back-office module at all but one to sign in with, one per module with view only. */

@@ -93,8 +93,8 @@ describe("the page cache", () => {
     await (await get("/stanwood")).text();
     const email = `cache-${Date.now()}@example.com`;
     const signedUp = await signUpCustomer(server.platform, { email, password: PASSWORD }, meta());
-    if (!signedUp.ok) throw new Error(signedUp.toast.description);
-    const cookie = cookieOf(signedUp.headers);
+    if (!signedUp.ok) throw new Error(signedUp.message);
+    const cookie = cookieOf(signedUp.value.headers);
 
     const theirs = await get("/stanwood", { cookie });
     expect(theirs.headers.get("x-page-cache")).toBeNull();
@@ -121,12 +121,12 @@ describe("the page cache", () => {
     const email = `cache-admin-${Date.now()}@example.com`;
     await insertUser(server.platform.db, { email, password: PASSWORD, role: "admin" });
     const signedIn = await signInWithPassword(server.platform, "admin", { email, password: PASSWORD }, meta());
-    if (!signedIn.ok) throw new Error(signedIn.toast.description);
+    if (!signedIn.ok) throw new Error(signedIn.message);
     const label = `Field Notes ${counter}`;
     const added = await fetch(`${server.url}/admin/menu-items`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie: cookieOf(signedIn.headers), origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: cookieOf(signedIn.value.headers), origin: server.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "add", label, path: "/blog", linkType: "internal", isVisible: "on", displayOrder: "90" }),
     });
     expect(added.status).toBeLessThan(400);

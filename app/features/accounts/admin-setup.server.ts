@@ -2,10 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Database } from "~/platform/db/client.server";
 import { accounts, profiles, userRoles, users } from "~/platform/db/schema";
-import { recordAuditEvent, type AuditContext } from "./audit.server";
-import { ADMIN_SETUP_FAILED_MESSAGE } from "./messages";
+import { failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
+import type { Platform } from "~/platform/runtime.server";
 import { hashPassword } from "~/platform/security/password-hash.server";
+import { hitRateLimit } from "~/platform/security/rate-limit.server";
+import { AdminSetupEmailSchema } from "./admin.schema";
+import { recordAuditEvent, type AuditContext } from "./audit.server";
+import { checkForm } from "./form-input";
+import { limits, tooManyAttemptsMessage } from "./limits";
+import { ADMIN_SETUP_FAILED_MESSAGE, VALIDATION_ERROR_TITLE } from "./messages";
 import { weakPasswordReason } from "./password-strength.server";
+import type { RequestMeta } from "./request-meta";
 import { adminExists } from "./roles.server";
 
 /**
@@ -29,41 +36,35 @@ export function generateInitialPassword() {
   return Array.from({ length: 4 }, () => Array.from({ length: 5 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("")).join("-");
 }
 
-export type AdminSetupResult =
-  | { ok: true; userId: string; email: string; /** only when generated here: show it once */ generatedPassword?: string }
-  | { ok: false; reason: "exists" | "email-taken" | "weak-password"; title: string; message: string; status: number };
+/** The first administrator: `generatedPassword` only when it was generated here, to be shown once. */
+export type FirstAdmin = { userId: string; email: string; generatedPassword?: string };
 
-const refused = (reason: "exists" | "email-taken" | "weak-password", message: string, status: number): AdminSetupResult => ({
-  ok: false,
-  reason,
-  title: ADMIN_SETUP_FAILED_MESSAGE,
-  message,
-  status,
-});
+const refused = (status: RefusalStatus, message: string) => failedAs(ADMIN_SETUP_FAILED_MESSAGE, status, message);
+const ADMIN_EXISTS = refused(409, ADMIN_EXISTS_MESSAGE);
 
 export async function createFirstAdmin(
   db: Database,
   input: { email: string; password?: string },
   context: AuditContext & { via: "setup-page" | "script" },
-): Promise<AdminSetupResult> {
+): Promise<Result<FirstAdmin>> {
   const email = input.email.trim().toLowerCase();
   // A configured initial password guards the account until first login: it must not be guessable.
   if (input.password) {
     const weak = await weakPasswordReason(input.password, [email]);
-    if (weak) return refused("weak-password", `ADMIN_INITIAL_PASSWORD is too weak. ${weak}`, 422);
+    if (weak) return refused(422, `ADMIN_INITIAL_PASSWORD is too weak. ${weak}`);
   }
-  if (await adminExists(db)) return refused("exists", ADMIN_EXISTS_MESSAGE, 409);
+  if (await adminExists(db)) return ADMIN_EXISTS;
 
   const generatedPassword = input.password ? undefined : generateInitialPassword();
   // Hashing takes a few hundred milliseconds: do it before taking the lock.
   const hash = await hashPassword(input.password ?? generatedPassword!);
 
-  return db.transaction(async (tx): Promise<AdminSetupResult> => {
+  return db.transaction(async (tx): Promise<Result<FirstAdmin>> => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
-    if (await adminExists(tx)) return refused("exists", ADMIN_EXISTS_MESSAGE, 409);
+    if (await adminExists(tx)) return ADMIN_EXISTS;
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     // Never promote an existing account: anyone could have signed up with that address.
-    if (taken) return refused("email-taken", "An account with this e-mail address already exists. Use another address for the administrator.", 409);
+    if (taken) return refused(409, "An account with this e-mail address already exists. Use another address for the administrator.");
 
     const userId = crypto.randomUUID();
     await tx.insert(users).values({ id: userId, email, emailVerified: true, name: ADMIN_NAME });
@@ -71,6 +72,32 @@ export async function createFirstAdmin(
     await tx.insert(profiles).values({ id: userId, email, firstLogin: true });
     await tx.insert(userRoles).values({ userId, role: "admin" });
     await recordAuditEvent(tx, { type: "admin_created", userId, details: { email, via: context.via, passwordGenerated: !input.password } }, context);
-    return { ok: true, userId, email, generatedPassword };
+    return succeeded({ userId, email, generatedPassword });
   });
+}
+
+/**
+ * /admin-setup's form: the first administrator, at the address configured (ADMIN_EMAIL) or else
+ * the one typed, with the configured initial password or one generated here. Refused (409) once
+ * an administrator exists, and limited per client address: the page is open to anyone until then.
+ */
+export async function setUpFirstAdmin(platform: Platform, form: unknown, meta: RequestMeta): Promise<Result<Omit<FirstAdmin, "userId">>> {
+  const { db, env, logger } = platform;
+  if (await adminExists(db)) return ADMIN_EXISTS;
+  const limit = await hitRateLimit(db, limits.adminSetupByAddress, meta.clientAddress);
+  if (!limit.allowed) return refused(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+  let email = env.ADMIN_EMAIL;
+  if (!email) {
+    const typed = checkForm(AdminSetupEmailSchema, form, VALIDATION_ERROR_TITLE);
+    // Whatever was wrong with the address, the field says it once.
+    if (!typed.ok) return failedAs(VALIDATION_ERROR_TITLE, 400, typed.message, { email: [typed.message] });
+    email = typed.value.email;
+  }
+  try {
+    const created = await createFirstAdmin(db, { email, password: env.ADMIN_INITIAL_PASSWORD }, { ...meta, via: "setup-page" });
+    return created.ok ? succeeded({ email: created.value.email, generatedPassword: created.value.generatedPassword }) : created;
+  } catch (error) {
+    logger.error({ err: error }, "creating the first administrator failed");
+    return refused(500, "Something went wrong on our side. Please try again.");
+  }
 }

@@ -2,8 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeAll, afterAll, describe, expect, it } from "vitest";
 import { accounts, profiles, securityAuditLog, userRoles, users } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
+import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { insertUser } from "../../../tests/factories/accounts";
-import { createFirstAdmin, generateInitialPassword } from "./admin-setup.server";
+import { ADMIN_EXISTS_MESSAGE, createFirstAdmin, generateInitialPassword, setUpFirstAdmin } from "./admin-setup.server";
+import { limits } from "./limits";
+import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 
 const STRONG = "Meadow-Clover-Orchard-42";
@@ -24,35 +27,37 @@ describe.each(testEngines())("first administrator on $name", ({ open }) => {
 
   it("creates user, password, profile (first login) and admin role in one go", async () => {
     const outcome = await createFirstAdmin(t.db, { email: " Admin@Apiary.TEST ", password: STRONG }, via);
-    expect(outcome).toMatchObject({ ok: true, email: "admin@apiary.test" });
+    expect(outcome).toMatchObject({ ok: true, value: { email: "admin@apiary.test" } });
     if (!outcome.ok) return;
-    expect(outcome.generatedPassword).toBeUndefined();
-    const [user] = await t.db.select().from(users).where(eq(users.id, outcome.userId));
+    const { userId, generatedPassword } = outcome.value;
+    expect(generatedPassword).toBeUndefined();
+    const [user] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ email: "admin@apiary.test", emailVerified: true, name: "Administrator" });
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, outcome.userId));
-    expect(account).toMatchObject({ providerId: "credential", accountId: outcome.userId });
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, userId));
+    expect(account).toMatchObject({ providerId: "credential", accountId: userId });
     expect(await verifyPassword({ hash: account!.password!, password: STRONG })).toBe(true);
-    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, outcome.userId));
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.id, userId));
     expect(profile).toMatchObject({ email: "admin@apiary.test", firstLogin: true, is2faEnabled: false });
-    expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, outcome.userId))).toEqual([{ role: "admin" }]);
+    expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).toEqual([{ role: "admin" }]);
     const [audit] = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, "admin_created"));
-    expect(audit).toMatchObject({ userId: outcome.userId, ipAddress: "203.0.113.7", eventDetails: { email: "admin@apiary.test", via: "setup-page", passwordGenerated: false } });
+    expect(audit).toMatchObject({ userId, ipAddress: "203.0.113.7", eventDetails: { email: "admin@apiary.test", via: "setup-page", passwordGenerated: false } });
   });
 
   it("generates a strong password, shown once, when none is configured", async () => {
     const outcome = await createFirstAdmin(t.db, { email: "root@example.org" }, via);
     if (!outcome.ok) throw new Error(outcome.message);
-    expect(outcome.generatedPassword).toMatch(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/);
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, outcome.userId));
-    expect(await verifyPassword({ hash: account!.password!, password: outcome.generatedPassword! })).toBe(true);
-    expect(account!.password).not.toContain(outcome.generatedPassword);
+    const { userId, generatedPassword } = outcome.value;
+    expect(generatedPassword).toMatch(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/);
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, userId));
+    expect(await verifyPassword({ hash: account!.password!, password: generatedPassword! })).toBe(true);
+    expect(account!.password).not.toContain(generatedPassword);
     expect(generateInitialPassword()).not.toBe(generateInitialPassword());
   });
 
   it("works only while no administrator exists", async () => {
     expect((await createFirstAdmin(t.db, { email: "first@example.org", password: STRONG }, via)).ok).toBe(true);
     const second = await createFirstAdmin(t.db, { email: "second@example.org", password: STRONG }, via);
-    expect(second).toMatchObject({ ok: false, reason: "exists", status: 409, title: "Failed to create admin account." });
+    expect(second).toMatchObject({ ok: false, status: 409, title: "Failed to create admin account.", message: ADMIN_EXISTS_MESSAGE });
     expect(await adminCount()).toBe(1);
     expect(await t.db.select().from(users).where(eq(users.email, "second@example.org"))).toEqual([]);
   });
@@ -64,7 +69,7 @@ describe.each(testEngines())("first administrator on $name", ({ open }) => {
       createFirstAdmin(t.db, { email: "three@example.org" }, via),
     ]);
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
-    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.reason)).toEqual(["exists", "exists"]);
+    expect(outcomes.filter((o) => !o.ok).map((o) => !o.ok && o.message)).toEqual([ADMIN_EXISTS_MESSAGE, ADMIN_EXISTS_MESSAGE]);
     expect(await adminCount()).toBe(1);
     expect((await t.db.select({ n: count() }).from(users))[0]!.n).toBe(1);
   });
@@ -72,14 +77,34 @@ describe.each(testEngines())("first administrator on $name", ({ open }) => {
   it("never promotes an existing account that has the administrator's address", async () => {
     const customer = await insertUser(t.db, { email: "taken@example.org", role: "customer" });
     const outcome = await createFirstAdmin(t.db, { email: "taken@example.org", password: STRONG }, via);
-    expect(outcome).toMatchObject({ ok: false, reason: "email-taken" });
+    expect(outcome).toMatchObject({ ok: false, status: 409, message: expect.stringMatching(/^An account with this e-mail address already exists/) });
     expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, customer.userId))).toEqual([{ role: "customer" }]);
     expect(await adminCount()).toBe(0);
   });
 
   it("refuses a weak configured initial password", async () => {
     const outcome = await createFirstAdmin(t.db, { email: "admin@example.org", password: "password123" }, via);
-    expect(outcome).toMatchObject({ ok: false, reason: "weak-password", message: expect.stringMatching(/^ADMIN_INITIAL_PASSWORD is too weak/) });
+    expect(outcome).toMatchObject({ ok: false, status: 422, message: expect.stringMatching(/^ADMIN_INITIAL_PASSWORD is too weak/) });
+    expect(await adminCount()).toBe(0);
+  });
+
+  it("the set-up page asks for an address only when none is configured, and makes nothing once an administrator exists", async () => {
+    const meta = testMeta("198.51.100.77");
+    const invalidAddress = { ok: false, status: 400, title: "Validation Error", message: "Please enter a valid email address", fieldErrors: { email: ["Please enter a valid email address"] } };
+    expect(await setUpFirstAdmin(createTestPlatform(t), { email: "" }, meta)).toEqual(invalidAddress);
+    expect(await setUpFirstAdmin(createTestPlatform(t), { email: "x".repeat(260) }, meta)).toEqual(invalidAddress);
+    const configured = createTestPlatform(t, { ADMIN_EMAIL: "configured@example.org" });
+    const made = await setUpFirstAdmin(configured, { email: "typed@example.org" }, meta);
+    expect(made).toEqual({ ok: true, value: { email: "configured@example.org", generatedPassword: expect.stringMatching(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/) } });
+    const late = await setUpFirstAdmin(createTestPlatform(t), { email: "late@example.org" }, meta);
+    expect(late).toMatchObject({ ok: false, status: 409, title: "Failed to create admin account.", message: ADMIN_EXISTS_MESSAGE });
+    expect(await t.db.select().from(users).where(eq(users.email, "late@example.org"))).toEqual([]);
+  });
+
+  it("limits set-up attempts per client address", async () => {
+    for (let i = 0; i < limits.adminSetupByAddress.limit; i++) await hitRateLimit(t.db, limits.adminSetupByAddress, "198.51.100.78");
+    const limited = await setUpFirstAdmin(createTestPlatform(t), { email: "root@example.org" }, testMeta("198.51.100.78"));
+    expect(limited).toMatchObject({ ok: false, status: 429, title: "Failed to create admin account.", message: expect.stringMatching(/^Too many attempts/) });
     expect(await adminCount()).toBe(0);
   });
 });

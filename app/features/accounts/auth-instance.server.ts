@@ -6,7 +6,7 @@ import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
-import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./auth.server";
+import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 

@@ -4,11 +4,6 @@ import type { Auth } from "./auth-instance.server";
 
 export type { Auth };
 
-/** Sliding session: refreshed daily while used, ends after a week idle and 30 days at most. */
-export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
-export const RESET_TOKEN_SECONDS = 60 * 60;
-
 const instances = new WeakMap<Platform, Promise<Auth>>();
 
 /**

@@ -1,6 +1,5 @@
 import { createCookie, redirect, type Cookie } from "react-router";
 import type { Platform } from "~/platform/runtime.server";
-import type { Toast } from "~/platform/toast";
 import { getAuth } from "./auth.server";
 import type { RequestMeta } from "./request-meta";
 
@@ -47,16 +46,4 @@ export async function returnFromGoogle(request: Request, door: GoogleDoor, secre
   if (new URL(request.url).searchParams.get("google") !== "done") return { returned: false, clear };
   const started: unknown = await cookie.parse(request.headers.get("cookie")).catch(() => null);
   return { returned: started === door, clear };
-}
-
-/** Better Auth sends errors back as `?error=code`; the spec's title with a sentence a person can act on. */
-export function googleErrorToast(code: string | null): Toast | null {
-  if (!code) return null;
-  const description =
-    code === "account_not_linked"
-      ? "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google."
-      : code === "email_not_found"
-        ? "Google did not share an e-mail address for this account."
-        : "Google sign-in could not be completed. Please try again.";
-  return { id: `google-${code}`, title: "Google Sign-in Failed", description, variant: "error" };
 }

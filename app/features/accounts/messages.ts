@@ -1,6 +1,28 @@
+import type { Toast } from "~/platform/toast";
+
 /** The spec's account messages, shared by server commands and pages. */
 export const ADMIN_REFUSED_MESSAGE = "Admin accounts cannot be used for customer functions. Please use a customer account.";
 export const NOT_ADMIN_MESSAGE = "You don't have admin privileges.";
+
+/** The toast titles of the login and sign-up forms (spec §5). */
+export const VALIDATION_ERROR_TITLE = "Validation Error";
+export const LOGIN_FAILED_TITLE = "Login Failed";
+export const SIGNUP_FAILED_TITLE = "Signup Failed";
+export const ACCESS_DENIED_TITLE = "Access Denied";
+export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+
+/** Google sends a failed sign-in back as `?error=code`: the spec's title with a sentence a person can act on. */
+export const GOOGLE_SIGN_IN_FAILED_TITLE = "Google Sign-in Failed";
+const GOOGLE_ERRORS: Record<string, string> = {
+  account_not_linked: "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google.",
+  email_not_found: "Google did not share an e-mail address for this account.",
+};
+const GOOGLE_ERROR_OTHERWISE = "Google sign-in could not be completed. Please try again.";
+
+export function googleSignInFailed(code: string | null): Toast | null {
+  if (!code) return null;
+  return { title: GOOGLE_SIGN_IN_FAILED_TITLE, description: GOOGLE_ERRORS[code] ?? GOOGLE_ERROR_OTHERWISE, variant: "error" };
+}
 
 /** The second step of the admin login (spec §8, "Verification Failed"). */
 export const VERIFICATION_FAILED_TITLE = "Verification Failed";
@@ -9,12 +31,53 @@ export const INVALID_BACKUP_CODE_MESSAGE = "Invalid backup code";
 export const TOTP_NOT_CONFIGURED_MESSAGE = "TOTP not configured for this account";
 export const SECOND_FACTOR_EXPIRED_MESSAGE = "Session expired. Please log in again.";
 export const TWO_FACTOR_REQUIRED_MESSAGE = "Two-factor authentication is required for administrators on this site, so it cannot be turned off.";
+export const TWO_FACTOR_ALREADY_ON_MESSAGE = "Two-factor authentication is already on.";
+export const TWO_FACTOR_SETUP_EXPIRED_MESSAGE = "This set-up has expired. Please start again.";
+
+/** The security page's title over a refusal with none of its own (a set-up started when 2FA is already on). */
+export const SECURITY_ERROR_TITLE = "Error";
+/** The security page's answers (turning 2FA on and off, new backup codes). */
+export const TWO_FACTOR_ON = {
+  title: "Two-factor authentication is on",
+  description: "Save your backup codes now: they are shown only once.",
+  variant: "success",
+} as const satisfies Toast;
+export const NEW_BACKUP_CODES = { title: "New backup codes", description: "Your old backup codes no longer work.", variant: "success" } as const satisfies Toast;
+export const TWO_FACTOR_OFF = { title: "Two-factor authentication is off", description: "Logging in now asks for your password only.", variant: "success" } as const satisfies Toast;
+
+/** Password recovery: the forgot-password and reset pages (spec §5). */
+export const TOO_MANY_REQUESTS_TITLE = "Too Many Requests";
+export const PASSWORD_RESET_FAILED_TITLE = "Password Reset Failed";
+/** A reset link that cannot be used: the page leaves for the admin login and says why. */
+export const INVALID_LINK = {
+  title: "Invalid Link",
+  description: "This password reset link is incomplete. Please open the link from the e-mail again, or request a new one.",
+  variant: "error",
+} as const satisfies Toast;
+export const EXPIRED_LINK = {
+  title: "Invalid or Expired Link",
+  description: "This password reset link has expired or has already been used. Please request a new one.",
+  variant: "error",
+} as const satisfies Toast;
+export const PASSWORD_UPDATED = {
+  title: "Password Updated",
+  description: "Your password has been reset. Please log in with your new password.",
+  variant: "success",
+} as const satisfies Toast;
 
 /** The admin's own password change (spec §5). */
 export const PASSWORDS_DO_NOT_MATCH_MESSAGE = "Passwords do not match";
 export const ADMIN_PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 6 characters long";
+export const PASSWORD_CHANGE_FAILED_TITLE = "Password Change Failed";
+export const PASSWORD_CHANGED = {
+  title: "Password Changed",
+  description: "Your new password is in place. Any other devices have been signed out.",
+  variant: "success",
+} as const satisfies Toast;
 
+/** /admin-setup (spec: create-admin). */
 export const ADMIN_SETUP_FAILED_MESSAGE = "Failed to create admin account.";
+export const adminCreated = (email: string): Toast => ({ title: "Administrator created", description: `You can now log in as ${email}.`, variant: "success" });
 
 /** Signing out (spec §5: the portal's and the header's words). */
 export const LOGGED_OUT_OF_PORTAL = { title: "Logged out", description: "You have been successfully logged out.", variant: "success" } as const;

@@ -1,45 +1,43 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { and, eq } from "drizzle-orm";
 import { accounts, profiles } from "~/platform/db/schema";
+import { failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
+import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
+import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { adminDestination, type StaffActor } from "./admin-guard.server";
 import { ChangePasswordSchema, FirstLoginPasswordSchema } from "./admin.schema";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
+import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { PASSWORD_CHANGE_FAILED_TITLE, PASSWORD_CHANGED, VALIDATION_ERROR_TITLE } from "./messages";
 import { weakPasswordReason } from "./password-strength.server";
 import { deleteOtherSessions } from "./session.server";
 
-export type PasswordChangeResult =
-  | { ok: true }
-  | { ok: false; message: string; field?: "currentPassword" | "newPassword"; status: number };
-
-const refused = (message: string, field?: "currentPassword" | "newPassword", status = 400): PasswordChangeResult => ({
-  ok: false,
-  message,
-  field,
-  status,
-});
+/** A refusal shown under the field it is about, or atop the form when it is about none. */
+const refused = (message: string, field?: "currentPassword" | "newPassword", status: RefusalStatus = 400) =>
+  failedAs(PASSWORD_CHANGE_FAILED_TITLE, status, message, field && { [field]: [message] });
 
 /**
- * An administrator replaces their own password: the forced change at first login, or any time
- * from the back-office. Beyond the spec's 6 characters the new password must not be common or
- * guessable (zxcvbn), nor the current one again. On success the first-login flag is cleared and
- * every other session of the account ends; this one stays signed in.
+ * An administrator replaces their own password, from the change form's fields: the forced change
+ * at first login, or any time from the back-office. Beyond the spec's 6 characters the new
+ * password must not be common or guessable (zxcvbn), nor the current one again. On success the
+ * first-login flag is cleared and every other session of the account ends; this one stays signed
+ * in, and goes on to the form's `redirectTo` when that is a back-office page.
  */
 export async function changeOwnPassword(
   platform: Platform,
   admin: Pick<StaffActor, "userId" | "email" | "firstLogin">,
   sessionId: string,
-  input: { currentPassword?: string; newPassword: string },
+  form: unknown,
   meta: AuditContext,
-): Promise<PasswordChangeResult> {
-  const { db } = platform;
+): Promise<Result<{ redirectTo: string }>> {
   // The first-login change comes straight after a sign-in with that very password.
   const requireCurrent = !admin.firstLogin;
+  const checked = checkForm(requireCurrent ? ChangePasswordSchema : FirstLoginPasswordSchema, form, VALIDATION_ERROR_TITLE);
+  if (!checked.ok) return checked;
+  const input = checked.value;
+  const { db } = platform;
   const locked = await peekRateLimit(db, limits.signInFailuresByAccount, admin.email);
   if (!locked.allowed) return refused(tooManyAttemptsMessage(locked.retryAfterSeconds), undefined, 429);
 
@@ -78,44 +76,19 @@ export async function changeOwnPassword(
     await deleteOtherSessions(tx, admin.userId, sessionId);
     await recordAuditEvent(tx, { type: "password_changed", userId: admin.userId, details: { firstLogin: admin.firstLogin, otherSessionsEnded: true } }, meta);
   });
-  return { ok: true };
+  return succeeded({ redirectTo: adminDestination((form as { redirectTo?: unknown }).redirectTo) });
 }
 
-export type PasswordChangeSubmission =
-  | { ok: true; redirectTo: string; toast: Toast }
-  | { ok: false; result: SubmissionResult<string[]>; toast: Toast; status: number };
-
 /**
- * The form side of a change, shared by every page that offers it (the first-login dialog on
- * /admin, the menu's dialog and the form on /admin/security): parse with the shared schema,
- * change, and say what to show.
+ * The answer of every page that offers the change (the first-login dialog on /admin, the form on
+ * /admin/security and the menu's dialog posting there): on to where the admin was going with the
+ * spec's toast, or the refusal, under its field or atop the form.
  */
-export async function submitPasswordChange(
-  platform: Platform,
-  admin: StaffActor,
-  sessionId: string,
-  formData: FormData,
-  meta: AuditContext,
-): Promise<PasswordChangeSubmission> {
-  const schema = admin.firstLogin ? FirstLoginPasswordSchema : ChangePasswordSchema;
-  const submission = parseWithZod(formData, { schema });
-  const hide = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
-    return { ok: false, status: 400, result: submission.reply(hide), toast: { id: crypto.randomUUID(), title: "Validation Error", description: first, variant: "error" } };
-  }
-  const outcome = await changeOwnPassword(platform, admin, sessionId, submission.value, meta);
-  if (!outcome.ok) {
-    return {
-      ok: false,
-      status: outcome.status,
-      result: submission.reply({ ...hide, formErrors: outcome.field ? undefined : [outcome.message], fieldErrors: outcome.field ? { [outcome.field]: [outcome.message] } : undefined }),
-      toast: { id: crypto.randomUUID(), title: "Password Change Failed", description: outcome.message, variant: "error" },
-    };
-  }
-  return {
-    ok: true,
-    redirectTo: adminDestination(formData.get("redirectTo")),
-    toast: { title: "Password Changed", description: "Your new password is in place. Any other devices have been signed out.", variant: "success" },
-  };
+export async function answerPasswordChange<Body extends object>(
+  post: { platform: Platform; admin: StaffActor; sessionId: string; values: Record<string, unknown>; meta: AuditContext },
+  body = {} as Body,
+) {
+  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta);
+  if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values: post.values, formError: outcome.fieldErrors ? "none" : "message" }, body);
+  throw await redirectWithToast(outcome.value.redirectTo, PASSWORD_CHANGED, post.platform.authSecret);
 }

@@ -5,7 +5,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { insertSession, insertUser } from "../../../tests/factories/accounts";
-import { changeOwnPassword, submitPasswordChange } from "./password-change.server";
+import { changeOwnPassword } from "./password-change.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 
 const INITIAL = "Meadow-Clover-Orchard-42";
@@ -27,8 +27,8 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const current = await insertSession(t.db, admin.userId);
     const other = await insertSession(t.db, admin.userId);
-    const outcome = await changeOwnPassword(platform, admin, current.id, { newPassword: NEXT }, testMeta());
-    expect(outcome).toEqual({ ok: true });
+    const outcome = await changeOwnPassword(platform, admin, current.id, { newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    expect(outcome).toEqual({ ok: true, value: { redirectTo: "/admin" } });
     expect(await verifyPassword({ hash: await passwordOf(admin.userId), password: NEXT })).toBe(true);
     expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.firstLogin).toBe(false);
     const left = (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.userId))).map((s) => s.id);
@@ -45,8 +45,14 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
     for (const weak of ["password1", "qwerty123", "abcdef", admin.email]) {
-      const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: weak }, testMeta());
-      expect(outcome).toMatchObject({ ok: false, field: "newPassword", message: expect.stringMatching(/too common or easy to guess/) });
+      const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: weak, confirmPassword: weak }, testMeta());
+      expect(outcome).toMatchObject({
+        ok: false,
+        status: 400,
+        title: "Password Change Failed",
+        message: expect.stringMatching(/too common or easy to guess/),
+        fieldErrors: { newPassword: [expect.stringMatching(/too common or easy to guess/)] },
+      });
     }
     expect(await verifyPassword({ hash: await passwordOf(admin.userId), password: INITIAL })).toBe(true);
     expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.firstLogin).toBe(true);
@@ -55,51 +61,34 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
   it("refuses keeping the initial password", async () => {
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
-    const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: INITIAL }, testMeta());
-    expect(outcome).toMatchObject({ ok: false, field: "newPassword" });
+    const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: INITIAL, confirmPassword: INITIAL }, testMeta());
+    expect(outcome).toMatchObject({ ok: false, fieldErrors: { newPassword: ["Choose a new password, not the one you have now."] } });
     expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.firstLogin).toBe(true);
   });
 
   it("asks for the current password outside the first login", async () => {
     const admin = await insertUser(t.db, { password: INITIAL });
     const session = await insertSession(t.db, admin.userId);
-    const wrong = await changeOwnPassword(platform, admin, session.id, { currentPassword: "not-it-at-all", newPassword: NEXT }, testMeta());
-    expect(wrong).toMatchObject({ ok: false, field: "currentPassword", message: "Current password is incorrect" });
-    const right = await changeOwnPassword(platform, admin, session.id, { currentPassword: INITIAL, newPassword: NEXT }, testMeta());
-    expect(right).toEqual({ ok: true });
+    const wrong = await changeOwnPassword(platform, admin, session.id, { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    expect(wrong).toMatchObject({ ok: false, title: "Password Change Failed", message: "Current password is incorrect", fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+    const right = await changeOwnPassword(platform, admin, session.id, { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    expect(right).toMatchObject({ ok: true });
     expect(await verifyPassword({ hash: await passwordOf(admin.userId), password: NEXT })).toBe(true);
   });
 
   it("checks the form with the spec's messages, the match first", async () => {
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
-    const form = (fields: Record<string, string>) => {
-      const data = new FormData();
-      for (const [key, value] of Object.entries(fields)) data.set(key, value);
-      return data;
-    };
-    const mismatch = await submitPasswordChange(platform, admin, session.id, form({ newPassword: "abc", confirmPassword: "abd" }), testMeta());
-    expect(mismatch).toMatchObject({ ok: false, status: 400, toast: { title: "Validation Error", description: "Passwords do not match" } });
-    const short = await submitPasswordChange(platform, admin, session.id, form({ newPassword: "abc", confirmPassword: "abc" }), testMeta());
-    expect(short).toMatchObject({ ok: false, toast: { description: "Password must be at least 6 characters long" } });
-    const done = await submitPasswordChange(
-      platform,
-      admin,
-      session.id,
-      form({ newPassword: NEXT, confirmPassword: NEXT, redirectTo: "/admin/locations" }),
-      testMeta(),
-    );
-    expect(done).toMatchObject({ ok: true, redirectTo: "/admin/locations" });
+    const mismatch = await changeOwnPassword(platform, admin, session.id, { newPassword: "abc", confirmPassword: "abd" }, testMeta());
+    expect(mismatch).toMatchObject({ ok: false, status: 400, title: "Validation Error", message: "Passwords do not match" });
+    const short = await changeOwnPassword(platform, admin, session.id, { newPassword: "abc", confirmPassword: "abc" }, testMeta());
+    expect(short).toMatchObject({ ok: false, message: "Password must be at least 6 characters long", fieldErrors: { newPassword: ["Password must be at least 6 characters long"] } });
+    const done = await changeOwnPassword(platform, admin, session.id, { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "/admin/locations" }, testMeta());
+    expect(done).toEqual({ ok: true, value: { redirectTo: "/admin/locations" } });
     // Only back-office paths are followed.
     const admin2 = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session2 = await insertSession(t.db, admin2.userId);
-    const elsewhere = await submitPasswordChange(
-      platform,
-      admin2,
-      session2.id,
-      form({ newPassword: NEXT, confirmPassword: NEXT, redirectTo: "https://evil.example/admin" }),
-      testMeta(),
-    );
-    expect(elsewhere).toMatchObject({ ok: true, redirectTo: "/admin" });
+    const elsewhere = await changeOwnPassword(platform, admin2, session2.id, { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "https://evil.example/admin" }, testMeta());
+    expect(elsewhere).toEqual({ ok: true, value: { redirectTo: "/admin" } });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "~/platform/zod";
-import type { Toast } from "~/platform/toast";
+import { PASSWORD_RESET_FAILED_TITLE } from "./messages";
 
 /**
  * The password-recovery forms. Shared by the browser (instant feedback) and the actions (the
@@ -42,13 +42,10 @@ const RESET_TITLES: Record<string, string> = {
   [MISMATCH]: "Passwords Don't Match",
 };
 
-/** The toast for the first problem of a reset form, or null when the form is valid. */
-export function resetPasswordIssueToast(values: Record<string, unknown>): Toast | null {
-  const result = ResetPasswordSchema.safeParse(values);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? TOO_SHORT;
-  return { title: RESET_TITLES[message] ?? "Password Reset Failed", description: message, variant: "error" };
-}
+/** The toast title over a reset-form problem, by its message. */
+export const resetIssueTitle = (message: string) => RESET_TITLES[message] ?? PASSWORD_RESET_FAILED_TITLE;
+/** The browser's toast for a reset-form problem: the spec's title for it over its message. */
+export const resetIssueToast = (issue: { message: string }) => ({ title: resetIssueTitle(issue.message), description: issue.message });
 
 /**
  * What a reset token from our e-mails looks like (Better Auth issues 24 letters and digits).

@@ -1,13 +1,15 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/platform/db/schema";
+import { failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
 import { authApiError, getAuth } from "./auth.server";
+import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
+import { EXPIRED_LINK, INVALID_LINK, PASSWORD_RESET_FAILED_TITLE, TOO_MANY_REQUESTS_TITLE, VALIDATION_ERROR_TITLE } from "./messages";
 import { weakPasswordReason } from "./password-strength.server";
-import { looksLikeResetToken, type ForgotPasswordInput, type ResetPasswordInput } from "./recovery.schema";
+import { ForgotPasswordSchema, looksLikeResetToken, resetIssueTitle, ResetPasswordSchema } from "./recovery.schema";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 
@@ -18,21 +20,21 @@ import { isBackOfficeUser } from "./roles.server";
  */
 const RECOVERY_RESPONSE_FLOOR_MS = 500;
 
-const error = (title: string, description: string): Toast => ({ id: crypto.randomUUID(), title, description, variant: "error" });
-
-export type RecoveryRequestResult = { ok: true } | { ok: false; toast: Toast; status: number };
-
 /**
- * "Forgot password": queues a reset link for the account with this e-mail, if there is one.
- * The answer is the same whether or not there is (no account discovery). Limited per client
- * address (an error the person sees) and per e-mail address (silently: the owner already has
- * the links, and an attacker learns nothing and cannot flood someone's inbox).
+ * "Forgot password", from the form's fields: queues a reset link for the account with this
+ * e-mail, if there is one, and answers with the address it was asked for. The answer is the same
+ * whether or not there is one (no account discovery). Limited per client address (an error the
+ * person sees) and per e-mail address (silently: the owner already has the links, and an
+ * attacker learns nothing and cannot flood someone's inbox).
  */
-export async function requestPasswordRecovery(platform: Platform, input: ForgotPasswordInput, meta: RequestMeta): Promise<RecoveryRequestResult> {
+export async function requestPasswordRecovery(platform: Platform, form: unknown, meta: RequestMeta): Promise<Result<{ email: string }>> {
   const started = Date.now();
+  const checked = checkForm(ForgotPasswordSchema, form, VALIDATION_ERROR_TITLE);
+  if (!checked.ok) return checked;
+  const input = checked.value;
   const { db, logger } = platform;
   const byAddress = await hitRateLimit(db, limits.recoveryByAddress, meta.clientAddress);
-  if (!byAddress.allowed) return { ok: false, status: 429, toast: error("Too Many Requests", tooManyAttemptsMessage(byAddress.retryAfterSeconds)) };
+  if (!byAddress.allowed) return failedAs(TOO_MANY_REQUESTS_TITLE, 429, tooManyAttemptsMessage(byAddress.retryAfterSeconds));
 
   const byAccount = await hitRateLimit(db, limits.recoveryByAccount, input.email);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -51,7 +53,7 @@ export async function requestPasswordRecovery(platform: Platform, input: ForgotP
   }
   await recordAuditEvent(db, { type: "password_reset_requested", userId: user?.id ?? null, details: { email: input.email, outcome } }, meta);
   await sleep(started + RECOVERY_RESPONSE_FLOOR_MS - Date.now());
-  return { ok: true };
+  return succeeded({ email: input.email });
 }
 
 /** A reset token that is still usable, and the account it opens; null when it is not. */
@@ -65,57 +67,49 @@ export async function findResetToken(platform: Platform, token: string): Promise
   return user ? { userId: row.value, email: user.email } : null;
 }
 
-export const INVALID_LINK_TOAST: Toast = {
-  title: "Invalid Link",
-  description: "This password reset link is incomplete. Please open the link from the e-mail again, or request a new one.",
-  variant: "error",
-};
+/**
+ * Why a reset link cannot be used. 404: the link names nothing usable, and the page leaves for
+ * the admin login with the reason as its toast.
+ */
+const LINK_INCOMPLETE = failedAs(INVALID_LINK.title, 404, INVALID_LINK.description);
+const LINK_EXPIRED = failedAs(EXPIRED_LINK.title, 404, EXPIRED_LINK.description);
 
-export const EXPIRED_LINK_TOAST: Toast = {
-  title: "Invalid or Expired Link",
-  description: "This password reset link has expired or has already been used. Please request a new one.",
-  variant: "error",
-};
+/** A reset link's token, checked before anyone types a new password: the account it opens, or why it cannot be used. */
+export async function openResetLink(platform: Platform, token: string | null): Promise<Result<{ token: string; userId: string; email: string }>> {
+  if (!looksLikeResetToken(token)) return LINK_INCOMPLETE;
+  const found = await findResetToken(platform, token);
+  return found ? succeeded({ token, ...found }) : LINK_EXPIRED;
+}
 
 /** Where each kind of account logs in: the admin door or the customer door. */
 export type LoginPage = "/auth" | "/customer-auth";
 
-export type ResetResult =
-  | { ok: true; loginPage: LoginPage }
-  | { ok: false; reason: "invalid-link" | "expired-link"; toast: Toast }
-  | { ok: false; reason: "refused"; toast: Toast; status: number };
-
-const refused = (description: string, status = 400): ResetResult => ({
-  ok: false,
-  reason: "refused",
-  status,
-  toast: error("Password Reset Failed", description),
-});
+/** A refusal of the new password, shown under its field. */
+const passwordRefused = (status: RefusalStatus, message: string) => failedAs(PASSWORD_RESET_FAILED_TITLE, status, message, { password: [message] });
 
 /**
- * Sets a new password with a reset link's token. Better Auth spends the token (single use) and
- * ends every session of the account in the same transaction as the password change. Common and
- * guessable passwords are refused (zxcvbn, offline). Following the link also proves the person
- * owns the e-mail address, so the address counts as verified from then on, and an account
- * locked by someone else's guesses is unlocked.
+ * Sets a new password from the reset form's fields, with a reset link's token. Better Auth
+ * spends the token (single use) and ends every session of the account in the same transaction
+ * as the password change. Common and guessable passwords are refused (zxcvbn, offline).
+ * Following the link also proves the person owns the e-mail address, so the address counts as
+ * verified from then on, and an account locked by someone else's guesses is unlocked. The
+ * success names the login page of the account's kind.
  */
-export async function resetPasswordWithToken(
-  platform: Platform,
-  token: string,
-  input: ResetPasswordInput,
-  meta: RequestMeta,
-): Promise<ResetResult> {
+export async function resetPasswordWithToken(platform: Platform, token: string, form: unknown, meta: RequestMeta): Promise<Result<{ loginPage: LoginPage }>> {
+  const checked = checkForm(ResetPasswordSchema, form, PASSWORD_RESET_FAILED_TITLE);
+  // The spec names each problem of this form with a title of its own ("Password Too Short").
+  if (!checked.ok) return { ...checked, title: resetIssueTitle(checked.message) };
+  const input = checked.value;
   const { db, logger } = platform;
   const byAddress = await hitRateLimit(db, limits.resetByAddress, meta.clientAddress);
-  if (!byAddress.allowed) return refused(tooManyAttemptsMessage(byAddress.retryAfterSeconds), 429);
-  if (!looksLikeResetToken(token)) return { ok: false, reason: "invalid-link", toast: INVALID_LINK_TOAST };
+  if (!byAddress.allowed) return failedAs(PASSWORD_RESET_FAILED_TITLE, 429, tooManyAttemptsMessage(byAddress.retryAfterSeconds));
 
-  const found = await findResetToken(platform, token);
-  if (!found) return { ok: false, reason: "expired-link", toast: EXPIRED_LINK_TOAST };
-  const user = { id: found.userId, email: found.email };
+  const link = await openResetLink(platform, token);
+  if (!link.ok) return link;
+  const user = { id: link.value.userId, email: link.value.email };
 
   const weak = await weakPasswordReason(input.password, [user.email]);
-  if (weak) return refused(weak);
+  if (weak) return passwordRefused(400, weak);
 
   try {
     await (await getAuth(platform)).api.resetPassword({ body: { token, newPassword: input.password }, headers: meta.headers });
@@ -124,17 +118,17 @@ export async function resetPasswordWithToken(
     if (refusal) {
       const code = (refusal.body as { code?: string } | undefined)?.code;
       // Spent by another tab or request a moment ago.
-      if (code === "INVALID_TOKEN") return { ok: false, reason: "expired-link", toast: EXPIRED_LINK_TOAST };
-      return refused(refusal.body?.message || "Failed to reset password");
+      if (code === "INVALID_TOKEN") return LINK_EXPIRED;
+      return passwordRefused(400, refusal.body?.message || "Failed to reset password");
     }
     logger.error({ err }, "password reset failed");
-    return refused("Password reset failed - please try again", 500);
+    return passwordRefused(500, "Password reset failed - please try again");
   }
 
   await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
   await clearRateLimit(db, limits.signInFailuresByAccount, user.email);
   await recordAuditEvent(db, { type: "password_reset", userId: user.id, details: { method: "email_link", sessionsRevoked: true } }, meta);
-  return { ok: true, loginPage: (await isBackOfficeUser(db, user.id)) ? "/auth" : "/customer-auth" };
+  return succeeded({ loginPage: (await isBackOfficeUser(db, user.id)) ? "/auth" : "/customer-auth" });
 }
 
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());

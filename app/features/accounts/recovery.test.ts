@@ -6,8 +6,8 @@ import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { limits } from "./limits";
-import { looksLikeResetToken, resetPasswordIssueToast } from "./recovery.schema";
-import { findResetToken, requestPasswordRecovery, resetPasswordWithToken } from "./recovery.server";
+import { looksLikeResetToken, resetIssueTitle, resetIssueToast, ResetPasswordSchema } from "./recovery.schema";
+import { findResetToken, openResetLink, requestPasswordRecovery, resetPasswordWithToken } from "./recovery.server";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
@@ -15,12 +15,15 @@ import { signUpCustomer } from "./sign-up.server";
 
 describe("the reset form's rules", () => {
   it("names each problem with the spec's toast title", () => {
-    expect(resetPasswordIssueToast({ password: "short", confirmPassword: "short" })).toMatchObject({
+    const firstIssue = (values: Record<string, string>) => ResetPasswordSchema.safeParse(values).error?.issues[0]?.message;
+    expect(firstIssue({ password: "short", confirmPassword: "short" })).toBe("Password must be at least 8 characters long.");
+    expect(resetIssueToast({ message: "Password must be at least 8 characters long." })).toEqual({
       title: "Password Too Short",
       description: "Password must be at least 8 characters long.",
     });
-    expect(resetPasswordIssueToast({ password: "long-enough-1", confirmPassword: "long-enough-2" })).toMatchObject({ title: "Passwords Don't Match" });
-    expect(resetPasswordIssueToast({ password: "long-enough-1", confirmPassword: "long-enough-1" })).toBeNull();
+    expect(resetIssueTitle(firstIssue({ password: "long-enough-1", confirmPassword: "long-enough-2" })!)).toBe("Passwords Don't Match");
+    expect(resetIssueTitle(firstIssue({ password: "x".repeat(129), confirmPassword: "x".repeat(129) })!)).toBe("Password Too Long");
+    expect(firstIssue({ password: "long-enough-1", confirmPassword: "long-enough-1" })).toBeUndefined();
   });
 
   it.each([
@@ -66,8 +69,9 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
   it("answers the same for an existing and an unknown address, and mails only the existing one", async () => {
     const known = await requestPasswordRecovery(platform, { email: "rosa@example.com" }, testMeta("192.0.2.1"));
     const unknown = await requestPasswordRecovery(platform, { email: "nobody@example.com" }, testMeta("192.0.2.1"));
-    expect(known).toEqual({ ok: true });
-    expect(unknown).toEqual(known);
+    // The same answer either way: the address that was asked for.
+    expect(known).toEqual({ ok: true, value: { email: "rosa@example.com" } });
+    expect(unknown).toEqual({ ok: true, value: { email: "nobody@example.com" } });
     expect(await resetMails("rosa@example.com")).toHaveLength(1);
     expect(await resetMails("nobody@example.com")).toHaveLength(0);
 
@@ -100,16 +104,27 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
 
   it("refuses a malformed token as Invalid Link and an unknown one as Invalid or Expired Link", async () => {
     const input = { password: "Clover-Meadow-Lantern-7", confirmPassword: "Clover-Meadow-Lantern-7" };
-    expect(await resetPasswordWithToken(platform, "not a token", input, testMeta())).toMatchObject({
+    const invalidLink = { ok: false, status: 404, title: "Invalid Link", message: expect.stringMatching(/^This password reset link is incomplete/) };
+    const expiredLink = { ok: false, status: 404, title: "Invalid or Expired Link", message: expect.stringMatching(/has expired or has already been used/) };
+    expect(await resetPasswordWithToken(platform, "not a token", input, testMeta())).toMatchObject(invalidLink);
+    expect(await resetPasswordWithToken(platform, "AbCdEfGhIjKlMnOpQrStUvWx", input, testMeta())).toMatchObject(expiredLink);
+    // The page checks the link when it opens, before anyone types a password.
+    expect(await openResetLink(platform, null)).toMatchObject(invalidLink);
+    expect(await openResetLink(platform, "AbCdEfGhIjKlMnOpQrStUvWx")).toMatchObject(expiredLink);
+  });
+
+  it("checks the form itself first, naming each problem with the spec's title", async () => {
+    const mismatch = await resetPasswordWithToken(platform, "not a token", { password: "long-enough-1", confirmPassword: "long-enough-2" }, testMeta());
+    expect(mismatch).toEqual({
       ok: false,
-      reason: "invalid-link",
-      toast: { title: "Invalid Link" },
+      status: 400,
+      title: "Passwords Don't Match",
+      message: "Please enter the same password in both fields.",
+      fieldErrors: { confirmPassword: ["Please enter the same password in both fields."] },
     });
-    expect(await resetPasswordWithToken(platform, "AbCdEfGhIjKlMnOpQrStUvWx", input, testMeta())).toMatchObject({
-      ok: false,
-      reason: "expired-link",
-      toast: { title: "Invalid or Expired Link" },
-    });
+    // Blank fields count as not sent, as in the browser's own check.
+    const blank = await resetPasswordWithToken(platform, "not a token", { password: "", confirmPassword: "" }, testMeta());
+    expect(blank).toMatchObject({ ok: false, title: "Password Too Short", fieldErrors: { password: [expect.any(String)], confirmPassword: [expect.any(String)] } });
   });
 
   it("refuses common passwords and ones built from the e-mail address, keeping the link usable", async () => {
@@ -117,7 +132,13 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
     const token = await latestToken("weak@example.com");
     for (const password of ["password123", "weak@example.com1", "qwertyuiop"]) {
       const result = await resetPasswordWithToken(platform, token, { password, confirmPassword: password }, testMeta());
-      expect(result).toMatchObject({ ok: false, reason: "refused", toast: { title: "Password Reset Failed", description: expect.stringMatching(/too common or easy to guess/) } });
+      expect(result).toMatchObject({
+        ok: false,
+        status: 400,
+        title: "Password Reset Failed",
+        message: expect.stringMatching(/too common or easy to guess/),
+        fieldErrors: { password: [expect.stringMatching(/too common or easy to guess/)] },
+      });
     }
     expect(await findResetToken(platform, token)).not.toBeNull();
   });
@@ -125,7 +146,7 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
   it("sets the password once, ends every session, verifies the address and sends customers to the customer login", async () => {
     const before = await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: "first-password-1" }, testMeta());
     if (!before.ok) throw new Error("sign-in failed");
-    const cookie = cookieOf(before.headers);
+    const cookie = cookieOf(before.value.headers);
     const [rosa] = await t.db.select().from(users).where(eq(users.email, "rosa@example.com"));
     expect(rosa!.emailVerified).toBe(false);
     // Someone else's guesses have locked the account meanwhile.
@@ -133,7 +154,7 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
 
     const token = await latestToken("rosa@example.com");
     const input = { password: "Clover-Meadow-Lantern-7", confirmPassword: "Clover-Meadow-Lantern-7" };
-    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, loginPage: "/customer-auth" });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, value: { loginPage: "/customer-auth" } });
 
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, rosa!.id))).toEqual([]);
     const state = await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie } }));
@@ -145,7 +166,7 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
     expect(await signInWithPassword(platform, "customer", { email: "rosa@example.com", password: input.password }, testMeta())).toMatchObject({ ok: true });
 
     // Single use.
-    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, status: 404, title: "Invalid or Expired Link" });
     const audit = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.eventType, "password_reset"), eq(securityAuditLog.userId, rosa!.id)));
     expect(audit).toHaveLength(1);
   });
@@ -158,10 +179,10 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
     const input = { password: "Orchard-Pollen-Harbor-9", confirmPassword: "Orchard-Pollen-Harbor-9" };
 
     await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) });
-    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toMatchObject({ ok: false, status: 404, title: "Invalid or Expired Link" });
 
     await t.db.update(verifications).set({ expiresAt: new Date(Date.now() + 60_000) });
-    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, loginPage: "/auth" });
+    expect(await resetPasswordWithToken(platform, token, input, testMeta())).toEqual({ ok: true, value: { loginPage: "/auth" } });
   });
 
   it("ends every outstanding link when the password changes, however it changed", async () => {
@@ -172,23 +193,23 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
     const [older, newer] = [await latestToken(email, 1), await latestToken(email)];
     expect(older).not.toBe(newer);
     const input = { password: "Willow-Comb-Harbor-4", confirmPassword: "Willow-Comb-Harbor-4" };
-    expect(await resetPasswordWithToken(platform, newer, input, testMeta())).toEqual({ ok: true, loginPage: "/customer-auth" });
+    expect(await resetPasswordWithToken(platform, newer, input, testMeta())).toEqual({ ok: true, value: { loginPage: "/customer-auth" } });
     const again = { password: "Thistle-Drone-Valley-8", confirmPassword: "Thistle-Drone-Valley-8" };
-    expect(await resetPasswordWithToken(platform, older, again, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+    expect(await resetPasswordWithToken(platform, older, again, testMeta())).toMatchObject({ ok: false, status: 404, title: "Invalid or Expired Link" });
 
     // Changed some other way (here by hand, as an operator would): the link mailed before dies too.
     await requestPasswordRecovery(platform, { email }, testMeta("192.0.2.23"));
     const pending = await latestToken(email);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     await t.db.update(accounts).set({ password: "$scrypt$changed-elsewhere" }).where(eq(accounts.userId, user!.id));
-    expect(await resetPasswordWithToken(platform, pending, again, testMeta())).toMatchObject({ ok: false, reason: "expired-link" });
+    expect(await resetPasswordWithToken(platform, pending, again, testMeta())).toMatchObject({ ok: false, status: 404, title: "Invalid or Expired Link" });
   });
 
   it("mails one address at most 3 links an hour, silently, whichever client asks", async () => {
     const email = "flood@example.com";
     await signUpCustomer(platform, { email, password: "first-password-1", companyName: undefined, phoneNumber: undefined }, testMeta("198.51.100.201"));
     for (let i = 0; i < 5; i++) {
-      expect(await requestPasswordRecovery(platform, { email }, testMeta(`203.0.113.${i + 1}`))).toEqual({ ok: true });
+      expect(await requestPasswordRecovery(platform, { email }, testMeta(`203.0.113.${i + 1}`))).toEqual({ ok: true, value: { email } });
     }
     expect(await resetMails(email)).toHaveLength(3);
   });
@@ -196,12 +217,15 @@ describe.each(testEngines())("password recovery on $name", ({ open }) => {
   it("limits requests per client address, with a message", async () => {
     for (let i = 0; i < 10; i++) await hitRateLimit(t.db, limits.recoveryByAddress, "192.0.2.99");
     const result = await requestPasswordRecovery(platform, { email: "rosa@example.com" }, testMeta("192.0.2.99"));
-    expect(result).toMatchObject({ ok: false, status: 429, toast: { title: "Too Many Requests", description: expect.stringMatching(/^Too many attempts/) } });
+    expect(result).toMatchObject({ ok: false, status: 429, title: "Too Many Requests", message: expect.stringMatching(/^Too many attempts/) });
+    // Said atop the form, not under the field: the address was fine.
+    expect(!result.ok && result.fieldErrors).toBeUndefined();
   });
 
   it("limits reset attempts per client address", async () => {
     for (let i = 0; i < 20; i++) await hitRateLimit(t.db, limits.resetByAddress, "192.0.2.98");
     const result = await resetPasswordWithToken(platform, "AbCdEfGhIjKlMnOpQrStUvWx", { password: "x".repeat(8), confirmPassword: "x".repeat(8) }, testMeta("192.0.2.98"));
-    expect(result).toMatchObject({ ok: false, reason: "refused", status: 429, toast: { title: "Password Reset Failed" } });
+    expect(result).toMatchObject({ ok: false, status: 429, title: "Password Reset Failed", message: expect.stringMatching(/^Too many attempts/) });
+    expect(!result.ok && result.fieldErrors).toBeUndefined();
   });
 });

@@ -1,16 +1,17 @@
 import { createCookie, type Cookie } from "react-router";
+import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
 import type { AuthState } from "./actor";
-import type { SecondFactorInput } from "./admin.schema";
+import { SecondFactorSchema } from "./admin.schema";
 import { recordAuditEvent } from "./audit.server";
+import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
+import { ACCESS_DENIED_TITLE, NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
-import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
+import { codeFailureMessage, codeRefused, spendSecondFactorCode } from "./two-factor.server";
 
 /**
  * The second step of the admin login. Any session of a 2FA user starts "pending" (see
@@ -21,58 +22,59 @@ import { codeFailureMessage, spendSecondFactorCode } from "./two-factor.server";
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
 export type FirstFactor = "password" | "google";
 
-export type SecondFactorResult =
-  | { ok: true }
-  | { ok: false; toast: Toast; status: number; /** the pending session was ended: back to the password form */ sessionEnded: boolean };
-
-const failed = (description: string, status: number, sessionEnded = false, title = VERIFICATION_FAILED_TITLE): SecondFactorResult => ({
-  ok: false,
-  status,
-  sessionEnded,
-  toast: { id: crypto.randomUUID(), title, description, variant: "error" },
-});
+/** The session is gone (or was never there): the person is back at the password form, which names no field. */
+const SESSION_ENDED = failedAs(VERIFICATION_FAILED_TITLE, 401, SECOND_FACTOR_EXPIRED_MESSAGE);
 
 export function isSecondFactorExpired(pending: PendingSecondFactor, now: number) {
   return now - pending.createdAt.getTime() > SECOND_FACTOR_WINDOW_MS;
 }
 
+/**
+ * The code step's form (`pending` is the session waiting for it, if there still is one). A refusal
+ * that ends the session names no field; every other one is about the code.
+ */
 export async function completeSecondFactor(
   platform: Platform,
-  pending: PendingSecondFactor,
-  input: SecondFactorInput,
+  pending: PendingSecondFactor | undefined,
+  form: unknown,
   firstFactor: FirstFactor,
   meta: RequestMeta,
-): Promise<SecondFactorResult> {
+): Promise<Result> {
+  // Expired and removed, or ended in another tab.
+  if (!pending) return SESSION_ENDED;
+  const checked = checkForm(SecondFactorSchema, form, VERIFICATION_FAILED_TITLE);
+  if (!checked.ok) return checked;
+  const input = checked.value;
   const { db } = platform;
   const byAddress = await hitRateLimit(db, limits.secondFactorByAddress, meta.clientAddress);
-  if (!byAddress.allowed) return failed(tooManyAttemptsMessage(byAddress.retryAfterSeconds), 429);
+  if (!byAddress.allowed) return codeRefused(429, tooManyAttemptsMessage(byAddress.retryAfterSeconds));
 
   if (isSecondFactorExpired(pending, platform.clock.now())) {
     await deleteSession(db, pending.sessionId);
     await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: "expired" } }, meta);
-    return failed(SECOND_FACTOR_EXPIRED_MESSAGE, 401, true);
+    return SESSION_ENDED;
   }
   // Google leads here too, and Google does not know who is an administrator.
   if (!(await isBackOfficeUser(db, pending.userId))) {
     await deleteSession(db, pending.sessionId);
     await recordAuditEvent(db, { type: "login_refused", userId: pending.userId, details: { portal: "admin", firstFactor } }, meta);
-    return failed(NOT_ADMIN_MESSAGE, 403, true, "Access Denied");
+    return failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
   }
   const byAccount = await peekRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
-  if (!byAccount.allowed) return failed(tooManyAttemptsMessage(byAccount.retryAfterSeconds), 429);
+  if (!byAccount.allowed) return codeRefused(429, tooManyAttemptsMessage(byAccount.retryAfterSeconds));
 
   const check = await spendSecondFactorCode(platform, pending.userId, input, meta);
   if (check !== "accepted") {
     await hitRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
     await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: check, purpose: "login" } }, meta);
-    return failed(codeFailureMessage(input.method, check), 401);
+    return codeRefused(401, codeFailureMessage(input.method, check));
   }
 
   await markSecondFactorPassed(db, pending.sessionId);
   await clearRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
   await recordAuditEvent(db, { type: "2fa_verified", userId: pending.userId, details: { method: input.method } }, meta);
   await recordAuditEvent(db, { type: "login_success", userId: pending.userId, details: { method: `${firstFactor}_2fa`, portal: "admin" } }, meta);
-  return { ok: true };
+  return succeeded(null);
 }
 
 // ---------------------------------------------------------------------------------------------

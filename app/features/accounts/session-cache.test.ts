@@ -5,7 +5,7 @@ import { sessions, userRoles, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
-import { SESSION_ABSOLUTE_MS } from "./auth.server";
+import { SESSION_ABSOLUTE_MS } from "./session-lifetimes";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
@@ -16,7 +16,7 @@ async function signedIn(platform: Platform, email: string) {
   if (!signUp.ok) throw new Error("sign-up failed");
   const result = await signInWithPassword(platform, "customer", { email, password: "buzzing-meadow" }, testMeta());
   if (!result.ok) throw new Error("sign-in failed");
-  const cookie = cookieOf(result.headers);
+  const cookie = cookieOf(result.value.headers);
   const token = decodeURIComponent(/apiary\.session_token=([^;]+)/.exec(cookie)![1]!).split(".")[0]!;
   const [session] = await platform.db.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.token, token));
   const resolve = async () => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie } }))).state;

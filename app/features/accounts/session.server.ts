@@ -4,9 +4,10 @@ import { readThrough, type Kept } from "~/platform/db/read-caches.server";
 import { profiles, sessions, userRoles, type RoleName } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { anonymous, type Actor, type AuthState } from "./actor";
-import { getAuth, SESSION_ABSOLUTE_MS } from "./auth.server";
+import { getAuth } from "./auth.server";
 import { ADMIN_ROLE, worksInBackOffice } from "./permissions";
 import { listRoles, permissionsOf } from "./roles.server";
+import { SESSION_ABSOLUTE_MS } from "./session-lifetimes";
 
 /** A 2FA user has this long after the password (or Google) step to give the code. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;

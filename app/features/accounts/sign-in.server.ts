@@ -1,45 +1,44 @@
 import { eq } from "drizzle-orm";
 import { profiles, sessions } from "~/platform/db/schema";
+import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
 import { recordAuditEvent } from "./audit.server";
+import { AdminLoginSchema, CustomerLoginSchema } from "./auth.schema";
 import { authApiError, getAuth } from "./auth.server";
+import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
+import {
+  ACCESS_DENIED_TITLE,
+  ADMIN_REFUSED_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  LOGIN_FAILED_TITLE,
+  NOT_ADMIN_MESSAGE,
+  VALIDATION_ERROR_TITLE,
+} from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 
 export type Portal = "customer" | "admin";
 
-export type SignInResult =
-  | { ok: true; headers: Headers; userId: string; secondFactorRequired: boolean }
-  | { ok: false; toast: Toast; status: number };
-
-
-const failed = (title: string, description: string, status = 400): SignInResult => ({
-  ok: false,
-  status,
-  toast: { id: crypto.randomUUID(), title, description, variant: "error" },
-});
+/** A sign-in's session: the cookie to send, and whether the code step comes first. */
+export type SignedIn = { headers: Headers; userId: string; secondFactorRequired: boolean };
 
 /**
- * Password sign-in for either door. The customer door refuses administrators; the admin door
- * refuses everyone else (Access Denied) and leaves a 2FA administrator's session pending until
- * the code is given. Attempts are limited per address and failures per account.
+ * Password sign-in for either door, from the login form's fields. The customer door refuses
+ * administrators; the admin door refuses everyone else (Access Denied) and leaves a 2FA
+ * administrator's session pending until the code is given. Attempts are limited per address and
+ * failures per account.
  */
-export async function signInWithPassword(
-  platform: Platform,
-  portal: Portal,
-  input: { email: string; password: string },
-  meta: RequestMeta,
-): Promise<SignInResult> {
+export async function signInWithPassword(platform: Platform, portal: Portal, form: unknown, meta: RequestMeta): Promise<Result<SignedIn>> {
+  const checked = checkForm(portal === "admin" ? AdminLoginSchema : CustomerLoginSchema, form, VALIDATION_ERROR_TITLE);
+  if (!checked.ok) return checked;
+  const input = checked.value;
   const { db } = platform;
-  const title = "Login Failed";
   const byAddress = await hitRateLimit(db, limits.signInByAddress, meta.clientAddress);
-  if (!byAddress.allowed) return failed(title, tooManyAttemptsMessage(byAddress.retryAfterSeconds), 429);
+  if (!byAddress.allowed) return failedAs(LOGIN_FAILED_TITLE, 429, tooManyAttemptsMessage(byAddress.retryAfterSeconds));
   const byAccount = await peekRateLimit(db, limits.signInFailuresByAccount, input.email);
-  if (!byAccount.allowed) return failed(title, tooManyAttemptsMessage(byAccount.retryAfterSeconds), 429);
+  if (!byAccount.allowed) return failedAs(LOGIN_FAILED_TITLE, 429, tooManyAttemptsMessage(byAccount.retryAfterSeconds));
 
   let signedIn: { headers: Headers; token: string; userId: string };
   try {
@@ -53,7 +52,7 @@ export async function signInWithPassword(
     if (!(await authApiError(error))) throw error;
     await hitRateLimit(db, limits.signInFailuresByAccount, input.email);
     await recordAuditEvent(db, { type: "login_failed", details: { email: input.email, portal } }, meta);
-    return failed(title, "Invalid email or password", 401);
+    return failedAs(LOGIN_FAILED_TITLE, 401, INVALID_CREDENTIALS_MESSAGE);
   }
 
   const admin = await isBackOfficeUser(db, signedIn.userId);
@@ -61,7 +60,7 @@ export async function signInWithPassword(
     // The wrong door: the session just made must not survive, and no cookie leaves.
     await db.delete(sessions).where(eq(sessions.token, signedIn.token));
     await recordAuditEvent(db, { type: "login_refused", userId: signedIn.userId, details: { portal } }, meta);
-    return portal === "customer" ? failed(title, ADMIN_REFUSED_MESSAGE, 403) : failed("Access Denied", NOT_ADMIN_MESSAGE, 403);
+    return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
   }
   await clearRateLimit(db, limits.signInFailuresByAccount, input.email);
 
@@ -70,5 +69,5 @@ export async function signInWithPassword(
   if (!secondFactorRequired) {
     await recordAuditEvent(db, { type: "login_success", userId: signedIn.userId, details: { method: "password", portal } }, meta);
   }
-  return { ok: true, headers: signedIn.headers, userId: signedIn.userId, secondFactorRequired };
+  return succeeded({ headers: signedIn.headers, userId: signedIn.userId, secondFactorRequired });
 }

@@ -51,7 +51,7 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
     const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, "fern@example.com"));
     expect(mails.map((m) => m.template)).toEqual(["verify-email"]);
     // The session cookie it returns identifies the new customer.
-    const state = await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(result.ok ? result.headers : new Headers()) } }));
+    const state = await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(result.ok ? result.value.headers : new Headers()) } }));
     expect(state.state.actor).toMatchObject({ kind: "customer", email: "fern@example.com", emailVerified: false });
   });
 
@@ -60,7 +60,7 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
       begin if new.email = 'broken@example.com' then raise exception 'sponsor refused'; end if; return new; end $$`);
     await t.db.execute(sql`create trigger refuse_sponsor before insert on sponsors for each row execute function refuse_sponsor()`);
     const result = await signUpCustomer(platform, { email: "broken@example.com", password: "buzzing-meadow" }, testMeta());
-    expect(result).toMatchObject({ ok: false, toast: { title: "Signup Failed", description: expect.stringMatching(/^Profile setup failed: .+ Please contact support\.$/) } });
+    expect(result).toMatchObject({ ok: false, status: 500, title: "Signup Failed", message: expect.stringMatching(/^Profile setup failed: .+ Please contact support\.$/) });
     expect(await t.db.select().from(users).where(eq(users.email, "broken@example.com"))).toEqual([]);
     expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, "broken@example.com"))).toEqual([]);
     await t.db.execute(sql`drop trigger refuse_sponsor on sponsors`);
@@ -68,10 +68,17 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
 
   it("sign-up checks the form's rules itself: nothing is created for input the schema refuses", async () => {
     const result = await signUpCustomer(platform, { email: "nul@example.com", password: "buzzing-meadow", companyName: "Nul\u0000Co" }, testMeta());
-    expect(result).toMatchObject({ ok: false, status: 400, toast: { title: "Signup Failed", description: "Company name contains a character that is not allowed" } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      title: "Validation Error",
+      message: "Company name contains a character that is not allowed",
+      fieldErrors: { companyName: ["Company name contains a character that is not allowed"] },
+    });
     expect(await signUpCustomer(platform, { email: "short@example.com", password: "12345" }, testMeta())).toMatchObject({
       ok: false,
-      toast: { description: "Password must be at least 6 characters" },
+      message: "Password must be at least 6 characters",
+      fieldErrors: { password: ["Password must be at least 6 characters"] },
     });
     expect(await t.db.select().from(users).where(eq(users.email, "nul@example.com"))).toEqual([]);
     expect(await t.db.select().from(users).where(eq(users.email, "short@example.com"))).toEqual([]);
@@ -79,17 +86,17 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
 
   it("refuses a second account for the same e-mail, whatever its case", async () => {
     const result = await signUpCustomer(platform, { email: "FERN@example.com".toLowerCase(), password: "another-pass" }, testMeta());
-    expect(result).toMatchObject({ ok: false, toast: { title: "Signup Failed" } });
+    expect(result).toMatchObject({ ok: false, status: 409, title: "Signup Failed" });
     expect(await t.db.select().from(users).where(eq(users.email, "fern@example.com"))).toHaveLength(1);
   });
 
   it("signs a customer in at the customer door, and refuses a wrong password without saying which part was wrong", async () => {
     const ok = await signInWithPassword(platform, "customer", { email: "fern@example.com", password: "buzzing-meadow" }, testMeta());
-    expect(ok).toMatchObject({ ok: true, secondFactorRequired: false });
+    expect(ok).toMatchObject({ ok: true, value: { secondFactorRequired: false } });
     const wrong = await signInWithPassword(platform, "customer", { email: "fern@example.com", password: "nope-nope" }, testMeta());
-    expect(wrong).toMatchObject({ ok: false, toast: { title: "Login Failed", description: "Invalid email or password" } });
+    expect(wrong).toMatchObject({ ok: false, status: 401, title: "Login Failed", message: "Invalid email or password" });
     const unknown = await signInWithPassword(platform, "customer", { email: "nobody@example.com", password: "nope-nope" }, testMeta());
-    expect(unknown).toMatchObject({ ok: false, toast: { title: "Login Failed", description: "Invalid email or password" } });
+    expect(unknown).toMatchObject({ ok: false, status: 401, title: "Login Failed", message: "Invalid email or password" });
   });
 
   it("refuses customers at the admin door and admins at the customer door, leaving no session behind", async () => {
@@ -100,11 +107,11 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
     await t.db.delete(sessions).where(eq(sessions.userId, keeper!.id));
 
     const atCustomerDoor = await signInWithPassword(platform, "customer", { email: "keeper@example.com", password: "queen-bee-42" }, testMeta());
-    expect(atCustomerDoor).toMatchObject({ ok: false, status: 403, toast: { title: "Login Failed", description: ADMIN_REFUSED_MESSAGE } });
+    expect(atCustomerDoor).toMatchObject({ ok: false, status: 403, title: "Login Failed", message: ADMIN_REFUSED_MESSAGE });
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, keeper!.id))).toEqual([]);
 
     const atAdminDoor = await signInWithPassword(platform, "admin", { email: "fern@example.com", password: "buzzing-meadow" }, testMeta());
-    expect(atAdminDoor).toMatchObject({ ok: false, status: 403, toast: { title: "Access Denied", description: NOT_ADMIN_MESSAGE } });
+    expect(atAdminDoor).toMatchObject({ ok: false, status: 403, title: "Access Denied", message: NOT_ADMIN_MESSAGE });
     const refused = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.eventType, "login_refused"));
     expect(refused.length).toBeGreaterThanOrEqual(2);
   });
@@ -116,7 +123,7 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
       expect(attempt).toMatchObject({ ok: false, status: 401 });
     }
     const locked = await signInWithPassword(platform, "customer", { email: "target@example.com", password: "right-password-1" }, testMeta("198.51.100.99"));
-    expect(locked).toMatchObject({ ok: false, status: 429, toast: { description: expect.stringMatching(/^Too many attempts/) } });
+    expect(locked).toMatchObject({ ok: false, status: 429, title: "Login Failed", message: expect.stringMatching(/^Too many attempts/) });
   });
 
   it("limits attempts per address across accounts", async () => {
@@ -131,7 +138,7 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
   it("ends a session past its absolute lifetime even while it is still being refreshed", async () => {
     const result = await signInWithPassword(platform, "customer", { email: "fern@example.com", password: "buzzing-meadow" }, testMeta());
     if (!result.ok) throw new Error("sign-in failed");
-    const cookie = cookieOf(result.headers);
+    const cookie = cookieOf(result.value.headers);
     const request = () => new Request("http://127.0.0.1:3999/", { headers: { cookie } });
     expect((await resolveAuthState(platform, request())).state.actor.kind).toBe("customer");
     const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;

@@ -2,12 +2,25 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { profiles, sessions, verifications } from "~/platform/db/schema";
+import { failed, failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
-import type { SecondFactorMethod } from "./admin.schema";
+import { ConfirmTotpSchema, CurrentSecondFactorSchema, type SecondFactorMethod } from "./admin.schema";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
+import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { INVALID_BACKUP_CODE_MESSAGE, INVALID_TOTP_MESSAGE, TOTP_NOT_CONFIGURED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from "./messages";
+import {
+  INVALID_BACKUP_CODE_MESSAGE,
+  INVALID_TOTP_MESSAGE,
+  NEW_BACKUP_CODES,
+  TOTP_NOT_CONFIGURED_MESSAGE,
+  TWO_FACTOR_ALREADY_ON_MESSAGE,
+  TWO_FACTOR_OFF,
+  TWO_FACTOR_ON,
+  TWO_FACTOR_REQUIRED_MESSAGE,
+  TWO_FACTOR_SETUP_EXPIRED_MESSAGE,
+  VERIFICATION_FAILED_TITLE,
+} from "./messages";
 import { hashBackupCode, openSecret, sealSecret } from "./secret-box.server";
 import { markSecondFactorPassed } from "./session.server";
 import { generateTotpSecret, matchTotpStep, totpUri } from "./totp";
@@ -26,8 +39,9 @@ const BACKUP_CODE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 export const SETUP_TTL_MS = 15 * 60 * 1000;
 
 type Account = { userId: string; email: string };
-type Failure = { ok: false; message: string; status: number };
-const failure = (message: string, status = 400): Failure => ({ ok: false, message, status });
+
+/** A refusal of a code someone typed: "Verification Failed", under the code field. */
+export const codeRefused = (status: RefusalStatus, message: string) => failedAs(VERIFICATION_FAILED_TITLE, status, message, { code: [message] });
 
 export function generateBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   return Array.from({ length: count }, () =>
@@ -61,9 +75,9 @@ async function describeSetup(secret: string, email: string, expiresAt: Date): Pr
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, expiresAt };
 }
 
-export async function startTwoFactorSetup(platform: Platform, account: Account): Promise<TwoFactorSetup | Failure> {
+export async function startTwoFactorSetup(platform: Platform, account: Account): Promise<Result<TwoFactorSetup>> {
   const { db } = platform;
-  if ((await getTwoFactorStatus(db, account.userId)).enabled) return failure("Two-factor authentication is already on.", 409);
+  if ((await getTwoFactorStatus(db, account.userId)).enabled) return failed(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
   const secret = generateTotpSecret();
   const expiresAt = new Date(Date.now() + SETUP_TTL_MS);
   await db.transaction(async (tx) => {
@@ -75,7 +89,7 @@ export async function startTwoFactorSetup(platform: Platform, account: Account):
       expiresAt,
     });
   });
-  return describeSetup(secret, account.email, expiresAt);
+  return succeeded(await describeSetup(secret, account.email, expiresAt));
 }
 
 async function pendingSecret(platform: Platform, userId: string) {
@@ -100,27 +114,30 @@ export async function cancelTwoFactorSetup(db: Queryable, userId: string) {
 }
 
 /**
- * Turns 2FA on once the code from the app matches. The session that did it counts as having
- * passed the second factor; the code's step is spent, so the same code cannot then sign in.
- * Returns the backup codes in plain text: the only time they exist outside the user's hands.
+ * Turns 2FA on once the code from the app (the confirm form's field) matches. The session that
+ * did it counts as having passed the second factor; the code's step is spent, so the same code
+ * cannot then sign in. Returns the backup codes in plain text: the only time they exist outside
+ * the user's hands.
  */
 export async function confirmTwoFactorSetup(
   platform: Platform,
   account: Account & { sessionId: string },
-  code: string,
+  form: unknown,
   meta: AuditContext,
-): Promise<{ ok: true; backupCodes: string[] } | Failure> {
+): Promise<Result<{ backupCodes: string[] }>> {
+  const checked = checkForm(ConfirmTotpSchema, form, VERIFICATION_FAILED_TITLE);
+  if (!checked.ok) return checked;
   const { db } = platform;
   const locked = await peekRateLimit(db, limits.secondFactorFailuresByAccount, account.userId);
-  if (!locked.allowed) return failure(tooManyAttemptsMessage(locked.retryAfterSeconds), 429);
+  if (!locked.allowed) return codeRefused(429, tooManyAttemptsMessage(locked.retryAfterSeconds));
   const pending = await pendingSecret(platform, account.userId);
-  if (!pending) return failure("This set-up has expired. Please start again.", 410);
+  if (!pending) return codeRefused(410, TWO_FACTOR_SETUP_EXPIRED_MESSAGE);
 
-  const step = matchTotpStep(pending.secret, code, platform.clock.now());
+  const step = matchTotpStep(pending.secret, checked.value.code, platform.clock.now());
   if (step === null) {
     await hitRateLimit(db, limits.secondFactorFailuresByAccount, account.userId);
     await recordAuditEvent(db, { type: "2fa_failed", userId: account.userId, details: { method: "totp", purpose: "setup" } }, meta);
-    return failure(INVALID_TOTP_MESSAGE);
+    return codeRefused(400, INVALID_TOTP_MESSAGE);
   }
 
   const backupCodes = generateBackupCodes();
@@ -141,9 +158,9 @@ export async function confirmTwoFactorSetup(
     await recordAuditEvent(tx, { type: "2fa_enabled", userId: account.userId }, meta);
     return true;
   });
-  if (!enabled) return failure("Two-factor authentication is already on.", 409);
+  if (!enabled) return codeRefused(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
   await clearRateLimit(db, limits.secondFactorFailuresByAccount, account.userId);
-  return { ok: true, backupCodes };
+  return succeeded({ backupCodes }, TWO_FACTOR_ON.title, TWO_FACTOR_ON.description);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,31 +236,30 @@ async function checkCurrentCode(
   input: { method: SecondFactorMethod; code: string },
   purpose: string,
   meta: AuditContext,
-): Promise<{ ok: true } | Failure> {
+): Promise<Result> {
   const { db } = platform;
   const locked = await peekRateLimit(db, limits.secondFactorFailuresByAccount, userId);
-  if (!locked.allowed) return failure(tooManyAttemptsMessage(locked.retryAfterSeconds), 429);
+  if (!locked.allowed) return codeRefused(429, tooManyAttemptsMessage(locked.retryAfterSeconds));
   const check = await spendSecondFactorCode(platform, userId, input, meta);
   if (check !== "accepted") {
     await hitRateLimit(db, limits.secondFactorFailuresByAccount, userId);
     await recordAuditEvent(db, { type: "2fa_failed", userId, details: { method: input.method, purpose } }, meta);
-    return failure(codeFailureMessage(input.method, check));
+    return codeRefused(400, codeFailureMessage(input.method, check));
   }
   await clearRateLimit(db, limits.secondFactorFailuresByAccount, userId);
-  return { ok: true };
+  return succeeded(null);
 }
 
 /**
- * Turns 2FA off with a current code. Sessions elsewhere still waiting at the code step are
- * ended: without 2FA they would otherwise count as fully signed in.
+ * Turns 2FA off with a current code (the form's field: an authenticator or a backup code).
+ * Sessions elsewhere still waiting at the code step are ended: without 2FA they would otherwise
+ * count as fully signed in.
  */
-export async function disableTwoFactor(
-  platform: Platform,
-  account: Account & { sessionId: string },
-  input: { method: SecondFactorMethod; code: string },
-  meta: AuditContext,
-): Promise<{ ok: true } | Failure> {
-  if (platform.env.REQUIRE_ADMIN_2FA) return failure(TWO_FACTOR_REQUIRED_MESSAGE, 403);
+export async function disableTwoFactor(platform: Platform, account: Account & { sessionId: string }, form: unknown, meta: AuditContext): Promise<Result> {
+  const typed = checkForm(CurrentSecondFactorSchema, form, VERIFICATION_FAILED_TITLE);
+  if (!typed.ok) return typed;
+  const input = typed.value.code;
+  if (platform.env.REQUIRE_ADMIN_2FA) return codeRefused(403, TWO_FACTOR_REQUIRED_MESSAGE);
   const checked = await checkCurrentCode(platform, account.userId, input, "disable", meta);
   if (!checked.ok) return checked;
   await platform.db.transaction(async (tx) => {
@@ -256,17 +272,14 @@ export async function disableTwoFactor(
       .where(and(eq(sessions.userId, account.userId), ne(sessions.id, account.sessionId), isNull(sessions.secondFactorAt)));
     await recordAuditEvent(tx, { type: "2fa_disabled", userId: account.userId, details: { method: input.method } }, meta);
   });
-  return { ok: true };
+  return succeeded(null, TWO_FACTOR_OFF.title, TWO_FACTOR_OFF.description);
 }
 
-/** Replaces all backup codes (after a current code); the old ones stop working at once. */
-export async function regenerateBackupCodes(
-  platform: Platform,
-  account: Account,
-  input: { method: SecondFactorMethod; code: string },
-  meta: AuditContext,
-): Promise<{ ok: true; backupCodes: string[] } | Failure> {
-  const checked = await checkCurrentCode(platform, account.userId, input, "regenerate-backup-codes", meta);
+/** Replaces all backup codes (after a current code, the form's field); the old ones stop working at once. */
+export async function regenerateBackupCodes(platform: Platform, account: Account, form: unknown, meta: AuditContext): Promise<Result<{ backupCodes: string[] }>> {
+  const typed = checkForm(CurrentSecondFactorSchema, form, VERIFICATION_FAILED_TITLE);
+  if (!typed.ok) return typed;
+  const checked = await checkCurrentCode(platform, account.userId, typed.value.code, "regenerate-backup-codes", meta);
   if (!checked.ok) return checked;
   const backupCodes = generateBackupCodes();
   await platform.db
@@ -274,5 +287,5 @@ export async function regenerateBackupCodes(
     .set({ backupCodes: backupCodes.map((c) => hashBackupCode(c, platform.authSecret, account.userId)) })
     .where(and(eq(profiles.id, account.userId), eq(profiles.is2faEnabled, true)));
   await recordAuditEvent(platform.db, { type: "2fa_backup_codes_regenerated", userId: account.userId }, meta);
-  return { ok: true, backupCodes };
+  return succeeded({ backupCodes }, NEW_BACKUP_CODES.title, NEW_BACKUP_CODES.description);
 }

@@ -6,6 +6,7 @@ import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { insertSession, insertUser } from "../../../tests/factories/accounts";
 import { limits } from "./limits";
+import { CURRENT_CODE_MESSAGE } from "./admin.schema";
 import { TOTP_NOT_CONFIGURED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from "./messages";
 import { hashBackupCode, openSecret, sealSecret } from "./secret-box.server";
 import { completeSecondFactor } from "./second-factor.server";
@@ -75,18 +76,20 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
   async function enrolledAdmin() {
     const admin = await insertUser(t.db);
     const session = await insertSession(t.db, admin.userId);
-    const setup = await startTwoFactorSetup(platform, admin);
-    if ("ok" in setup) throw new Error(setup.message);
-    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret, platform.clock.now()), testMeta());
+    const started = await startTwoFactorSetup(platform, admin);
+    if (!started.ok) throw new Error(started.message);
+    const secret = started.value.secret;
+    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, { code: totpCodeAt(secret, platform.clock.now()) }, testMeta());
     if (!confirmed.ok) throw new Error(confirmed.message);
-    return { admin, session, secret: setup.secret, backupCodes: confirmed.backupCodes };
+    return { admin, session, secret, backupCodes: confirmed.value.backupCodes };
   }
 
   it("set-up keeps the secret server-side until a valid code turns 2FA on, then shows ten backup codes once", async () => {
     const admin = await insertUser(t.db);
     const session = await insertSession(t.db, admin.userId);
-    const setup = await startTwoFactorSetup(platform, admin);
-    if ("ok" in setup) throw new Error(setup.message);
+    const started = await startTwoFactorSetup(platform, admin);
+    if (!started.ok) throw new Error(started.message);
+    const setup = started.value;
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.uri).toContain("otpauth://totp/Apiary:");
     expect(setup.uri).toContain("algorithm=SHA1&digits=6&period=30");
@@ -96,15 +99,21 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const [pending] = await t.db.select().from(verifications).where(eq(verifications.identifier, `apiary:2fa-setup:${admin.userId}`));
     expect(pending!.value).not.toContain(setup.secret);
 
-    const wrong = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, "000000", testMeta());
-    expect(wrong).toMatchObject({ ok: false, message: "Invalid verification code" });
+    const malformed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, { code: "12" }, testMeta());
+    expect(malformed).toEqual({ ok: false, status: 400, title: "Verification Failed", message: "Invalid verification code", fieldErrors: { code: ["Invalid verification code"] } });
+    const wrong = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, { code: "000000" }, testMeta());
+    expect(wrong).toEqual({ ok: false, status: 400, title: "Verification Failed", message: "Invalid verification code", fieldErrors: { code: ["Invalid verification code"] } });
     expect((await profileOf(admin.userId)).is2faEnabled).toBe(false);
 
-    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, totpCodeAt(setup.secret, platform.clock.now()), testMeta());
+    const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, { code: totpCodeAt(setup.secret, platform.clock.now()) }, testMeta());
     if (!confirmed.ok) throw new Error(confirmed.message);
-    expect(confirmed.backupCodes).toHaveLength(10);
-    expect(new Set(confirmed.backupCodes).size).toBe(10);
-    for (const code of confirmed.backupCodes) expect(code).toMatch(/^[a-z0-9]{8}$/);
+    expect(confirmed.toast).toMatchObject({ title: "Two-factor authentication is on", variant: "success" });
+    const { backupCodes } = confirmed.value;
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+    for (const code of backupCodes) expect(code).toMatch(/^[a-z0-9]{8}$/);
+    // Started again once it is on: refused.
+    expect(await startTwoFactorSetup(platform, admin)).toMatchObject({ ok: false, status: 409, message: "Two-factor authentication is already on." });
 
     const profile = await profileOf(admin.userId);
     expect(profile.is2faEnabled).toBe(true);
@@ -112,10 +121,10 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     // Neither the secret nor any backup code is in the row as such.
     const row = JSON.stringify(profile);
     expect(row).not.toContain(setup.secret);
-    for (const code of confirmed.backupCodes) expect(row).not.toContain(code);
+    for (const code of backupCodes) expect(row).not.toContain(code);
     expect(profile.totpSecret).toMatch(/^v1\./);
     expect(openSecret(profile.totpSecret!, platform.authSecret, admin.userId)).toBe(setup.secret);
-    expect(profile.backupCodes).toEqual(confirmed.backupCodes.map((c) => hashBackupCode(c, platform.authSecret, admin.userId)));
+    expect(profile.backupCodes).toEqual(backupCodes.map((c) => hashBackupCode(c, platform.authSecret, admin.userId)));
     for (const hash of profile.backupCodes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
 
     // The session that set it up stays fully signed in; the set-up row is gone.
@@ -178,7 +187,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const session = await insertSession(t.db, admin.userId);
     const pending = { userId: admin.userId, email: admin.email, sessionId: session.id, createdAt: session.createdAt };
     const outcome = await completeSecondFactor(platform, pending, { method: "totp", code: "123456" }, "password", testMeta("198.51.100.20"));
-    expect(outcome).toMatchObject({ ok: false, toast: { title: "Verification Failed", description: TOTP_NOT_CONFIGURED_MESSAGE } });
+    expect(outcome).toMatchObject({ ok: false, title: "Verification Failed", message: TOTP_NOT_CONFIGURED_MESSAGE, fieldErrors: { code: [TOTP_NOT_CONFIGURED_MESSAGE] } });
   });
 
   it("turns 2FA off only with a current code, clearing secret and codes and ending sessions still at the code step", async () => {
@@ -187,14 +196,20 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const elsewhere = await insertSession(t.db, admin.userId, { secondFactorAt: new Date() });
     const account = { ...admin, sessionId: session.id };
 
-    const refused = await disableTwoFactor(platform, account, { method: "backup", code: "aaaaaaaa" }, testMeta());
-    expect(refused).toMatchObject({ ok: false, message: "Invalid backup code" });
+    const malformed = await disableTwoFactor(platform, account, { code: "12345" }, testMeta());
+    expect(malformed).toMatchObject({ ok: false, status: 400, title: "Verification Failed", fieldErrors: { code: [CURRENT_CODE_MESSAGE] } });
+    const refused = await disableTwoFactor(platform, account, { code: "aaaaaaaa" }, testMeta());
+    expect(refused).toEqual({ ok: false, status: 400, title: "Verification Failed", message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });
     expect((await profileOf(admin.userId)).is2faEnabled).toBe(true);
 
-    const required = await disableTwoFactor(createTestPlatform(t, { REQUIRE_ADMIN_2FA: "true" }), account, { method: "backup", code: backupCodes[0]! }, testMeta());
-    expect(required).toMatchObject({ ok: false, message: TWO_FACTOR_REQUIRED_MESSAGE });
+    const required = await disableTwoFactor(createTestPlatform(t, { REQUIRE_ADMIN_2FA: "true" }), account, { code: backupCodes[0]! }, testMeta());
+    expect(required).toMatchObject({ ok: false, status: 403, message: TWO_FACTOR_REQUIRED_MESSAGE, fieldErrors: { code: [TWO_FACTOR_REQUIRED_MESSAGE] } });
 
-    expect(await disableTwoFactor(platform, account, { method: "backup", code: backupCodes[0]! }, testMeta())).toEqual({ ok: true });
+    expect(await disableTwoFactor(platform, account, { code: backupCodes[0]! }, testMeta())).toMatchObject({
+      ok: true,
+      value: null,
+      toast: { title: "Two-factor authentication is off", variant: "success" },
+    });
     const profile = await profileOf(admin.userId);
     expect(profile).toMatchObject({ is2faEnabled: false, totpSecret: null, totpLastStep: null, backupCodes: [] });
     const left = (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.userId))).map((s) => s.id);
@@ -208,11 +223,12 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
 
   it("replaces all backup codes after a current code", async () => {
     const { admin, backupCodes } = await enrolledAdmin();
-    const renewed = await regenerateBackupCodes(platform, admin, { method: "backup", code: backupCodes[0]! }, testMeta());
+    const renewed = await regenerateBackupCodes(platform, admin, { code: backupCodes[0]! }, testMeta());
     if (!renewed.ok) throw new Error(renewed.message);
-    expect(renewed.backupCodes).toHaveLength(10);
+    expect(renewed.toast).toMatchObject({ title: "New backup codes", variant: "success" });
+    expect(renewed.value.backupCodes).toHaveLength(10);
     expect(await spendSecondFactorCode(platform, admin.userId, { method: "backup", code: backupCodes[1]! }, testMeta())).toBe("invalid");
-    expect(await spendSecondFactorCode(platform, admin.userId, { method: "backup", code: renewed.backupCodes[0]! }, testMeta())).toBe("accepted");
+    expect(await spendSecondFactorCode(platform, admin.userId, { method: "backup", code: renewed.value.backupCodes[0]! }, testMeta())).toBe("accepted");
   });
 
   describe("the code step of the admin login", () => {
@@ -229,7 +245,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       // The set-up spent this step's code: the next step's code signs in.
       platform.clock.advance(STEP);
       const outcome = await completeSecondFactor(platform, pendingOf(admin, login), { method: "totp", code: totpCodeAt(secret, platform.clock.now()) }, "password", testMeta("198.51.100.1"));
-      expect(outcome).toEqual({ ok: true });
+      expect(outcome).toEqual({ ok: true, value: null });
       const [row] = await t.db.select().from(sessions).where(eq(sessions.id, login.id));
       expect(row!.secondFactorAt).toBeInstanceOf(Date);
       const events = await t.db
@@ -248,10 +264,10 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const { admin, backupCodes } = await enrolledAdmin();
       const first = await insertSession(t.db, admin.userId);
       const input = { method: "backup" as const, code: backupCodes[0]! };
-      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toEqual({ ok: true });
+      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toEqual({ ok: true, value: null });
       const second = await insertSession(t.db, admin.userId);
       const again = await completeSecondFactor(platform, pendingOf(admin, second), input, "password", testMeta("198.51.100.2"));
-      expect(again).toMatchObject({ ok: false, status: 401, toast: { title: "Verification Failed", description: "Invalid backup code" } });
+      expect(again).toMatchObject({ ok: false, status: 401, title: "Verification Failed", message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });
       const [login] = await t.db
         .select({ details: securityAuditLog.eventDetails })
         .from(securityAuditLog)
@@ -263,10 +279,20 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const { admin, backupCodes } = await enrolledAdmin();
       const stale = await insertSession(t.db, admin.userId, { createdAt: new Date(platform.clock.now() - SECOND_FACTOR_WINDOW_MS - 1_000) });
       const outcome = await completeSecondFactor(platform, pendingOf(admin, stale), { method: "backup", code: backupCodes[0]! }, "password", testMeta("198.51.100.3"));
-      expect(outcome).toMatchObject({ ok: false, sessionEnded: true, toast: { description: "Session expired. Please log in again." } });
+      // The session ended: the refusal names no field (the person is back at the password form).
+      expect(outcome).toEqual({ ok: false, status: 401, title: "Verification Failed", message: "Session expired. Please log in again.", fieldErrors: undefined });
       expect(await t.db.select().from(sessions).where(eq(sessions.id, stale.id))).toEqual([]);
       // The code was not spent.
       expect((await profileOf(admin.userId)).backupCodes).toHaveLength(10);
+    });
+
+    it("checks the form itself, and answers a post without a waiting session as an ended one", async () => {
+      const { admin } = await enrolledAdmin();
+      const session = await insertSession(t.db, admin.userId);
+      const malformed = await completeSecondFactor(platform, pendingOf(admin, session), { method: "totp", code: "12345" }, "password", testMeta("198.51.100.5"));
+      expect(malformed).toEqual({ ok: false, status: 400, title: "Verification Failed", message: "Invalid verification code", fieldErrors: { code: ["Invalid verification code"] } });
+      const gone = await completeSecondFactor(platform, undefined, { method: "totp", code: "123456" }, "password", testMeta("198.51.100.5"));
+      expect(gone).toEqual({ ok: false, status: 401, title: "Verification Failed", message: "Session expired. Please log in again.", fieldErrors: undefined });
     });
 
     it("refuses a non-administrator even with a right code", async () => {
@@ -274,7 +300,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       await t.db.update(profiles).set({ is2faEnabled: true }).where(eq(profiles.id, customer.userId));
       const session = await insertSession(t.db, customer.userId);
       const outcome = await completeSecondFactor(platform, pendingOf(customer, session), { method: "totp", code: "123456" }, "google", testMeta("198.51.100.4"));
-      expect(outcome).toMatchObject({ ok: false, status: 403, sessionEnded: true, toast: { title: "Access Denied", description: "You don't have admin privileges." } });
+      expect(outcome).toEqual({ ok: false, status: 403, title: "Access Denied", message: "You don't have admin privileges.", fieldErrors: undefined });
       expect(await t.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
     });
 
@@ -284,10 +310,10 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const pending = pendingOf(admin, session);
       for (let i = 0; i < 5; i++) {
         const wrong = await completeSecondFactor(platform, pending, { method: "backup", code: `wrong00${i}` }, "password", testMeta(`198.51.100.${10 + i}`));
-        expect(wrong).toMatchObject({ ok: false, toast: { description: "Invalid backup code" } });
+        expect(wrong).toMatchObject({ ok: false, message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });
       }
       const locked = await completeSecondFactor(platform, pending, { method: "backup", code: backupCodes[0]! }, "password", testMeta("198.51.100.30"));
-      expect(locked).toMatchObject({ ok: false, status: 429, toast: { description: expect.stringMatching(/^Too many attempts/) } });
+      expect(locked).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^Too many attempts/) });
       expect(await auditTypes(admin.userId)).toEqual(expect.arrayContaining(["2fa_failed"]));
     });
 

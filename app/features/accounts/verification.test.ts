@@ -57,7 +57,7 @@ describe.each(testEngines())("resending the verification e-mail on $name", ({ op
     platform = createTestPlatform(t);
     const created = await signUpCustomer(platform, { email: "moss@example.com", password: "first-password-1", companyName: undefined, phoneNumber: undefined }, testMeta());
     if (!created.ok) throw new Error("sign-up failed");
-    const cookie = created.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = created.value.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     const request = new Request("http://127.0.0.1:3999/sponsor-profile", { headers: { cookie, origin: "http://127.0.0.1:3999" } });
     const { state } = await resolveAuthState(platform, request);
     if (state.actor.kind !== "customer") throw new Error("not signed in");

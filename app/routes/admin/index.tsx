@@ -3,10 +3,10 @@ import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { adminDestination, requireStaff } from "~/features/accounts/admin-guard.server";
 import { viewableScreens } from "~/features/back-office/viewable-screens";
-import { submitPasswordChange } from "~/features/accounts/password-change.server";
+import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { redirectWithToast } from "~/platform/toast.server";
 import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
 import { ForcedChangePasswordDialog } from "~/features/accounts/change-password-dialog";
 import { useToast } from "~/ui/toast/use-toast";
@@ -32,17 +32,12 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 /** The first-login password change posts here (the guard keeps a first-login admin on /admin). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const platform = context.get(platformContext);
   const state = context.get(authStateContext);
   const admin = requireStaff(state);
-  const formData = await request.formData();
-  if (formData.get("intent") !== CHANGE_PASSWORD_INTENT || !state.session) {
-    throw data({ message: "Unknown action" }, { status: 400 });
-  }
+  const form = await request.formData();
+  if (form.get("intent") !== CHANGE_PASSWORD_INTENT || !state.session) throw data({ message: "Unknown action" }, { status: 400 });
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const outcome = await submitPasswordChange(platform, admin, state.session.id, formData, meta);
-  if (!outcome.ok) return data({ result: outcome.result, toast: outcome.toast }, { status: outcome.status });
-  throw await redirectWithToast(outcome.redirectTo, outcome.toast, platform.authSecret);
+  return answerPasswordChange({ platform: context.get(platformContext), admin, sessionId: state.session.id, values: formValues(form), meta });
 }
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,16 +1,16 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, LogIn, UserRoundPlus } from "lucide-react";
-import { data, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { AdminSetupEmailSchema, AdminSetupSchema } from "~/features/accounts/admin.schema";
-import { ADMIN_EXISTS_MESSAGE, createFirstAdmin } from "~/features/accounts/admin-setup.server";
-import { limits, tooManyAttemptsMessage } from "~/features/accounts/limits";
-import { ADMIN_SETUP_FAILED_MESSAGE } from "~/features/accounts/messages";
+import { setUpFirstAdmin } from "~/features/accounts/admin-setup.server";
+import { ADMIN_SETUP_FAILED_MESSAGE, adminCreated, VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { adminExists } from "~/features/accounts/roles.server";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { hitRateLimit } from "~/platform/security/rate-limit.server";
-import type { Toast } from "~/platform/toast";
+import { errorToast } from "~/platform/toast";
+import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -35,50 +35,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type ActionData =
-  | { created: { email: string; generatedPassword?: string }; toast: Toast; result?: undefined }
-  | { created?: undefined; toast: Toast; result?: SubmissionResult<string[]>; exists?: boolean };
-
-const failed = (description: string, status: number, extra: Partial<ActionData> = {}) =>
-  data<ActionData>(
-    { ...extra, toast: { id: crypto.randomUUID(), title: ADMIN_SETUP_FAILED_MESSAGE, description, variant: "error" } },
-    // A generated password may be on this page: it must not be cached anywhere.
-    { status, headers: { "Cache-Control": "no-store" } },
-  );
+/** A generated password may be on this page: it must not be cached anywhere. */
+const NO_STORE = { "Cache-Control": "no-store" };
 
 /** Creates the first administrator; refuses (409) once one exists. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const platform = context.get(platformContext);
+  const values = formValues(await request.formData());
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const formData = await request.formData();
-  if (await adminExists(platform.db)) return failed(ADMIN_EXISTS_MESSAGE, 409, { exists: true });
-  const limit = await hitRateLimit(platform.db, limits.adminSetupByAddress, meta.clientAddress);
-  if (!limit.allowed) return failed(tooManyAttemptsMessage(limit.retryAfterSeconds), 429);
-
-  const submission = parseWithZod(formData, { schema: AdminSetupSchema });
-  const email = platform.env.ADMIN_EMAIL ?? (submission.status === "success" ? submission.value.email : undefined);
-  if (!email) {
-    const result = submission.reply({ fieldErrors: { email: ["Please enter a valid email address"] } });
-    return data<ActionData>(
-      { result, toast: { id: crypto.randomUUID(), title: "Validation Error", description: "Please enter a valid email address", variant: "error" } },
-      { status: 400 },
-    );
-  }
-
-  try {
-    const outcome = await createFirstAdmin(platform.db, { email, password: platform.env.ADMIN_INITIAL_PASSWORD }, { ...meta, via: "setup-page" });
-    if (!outcome.ok) return failed(outcome.message, outcome.status, { exists: outcome.reason === "exists" });
-    return data<ActionData>(
-      {
-        created: { email: outcome.email, generatedPassword: outcome.generatedPassword },
-        toast: { id: crypto.randomUUID(), title: "Administrator created", description: `You can now log in as ${outcome.email}.`, variant: "success" },
-      },
-      { headers: { "Cache-Control": "no-store" } },
-    );
-  } catch (error) {
-    platform.logger.error({ err: error }, "creating the first administrator failed");
-    return failed("Something went wrong on our side. Please try again.", 500);
-  }
+  const outcome = await setUpFirstAdmin(context.get(platformContext), values, meta);
+  if (outcome.ok) return replyWithToast({ created: outcome.value, result: undefined }, adminCreated(outcome.value.email), 200, NO_STORE);
+  if (outcome.fieldErrors) return replyRefused(outcome, { title: VALIDATION_ERROR_TITLE, values, formError: "none" }, { created: undefined });
+  // No field: the page says it above the form (see `failure` below).
+  return replyWithToast({ created: undefined, result: undefined }, errorToast(outcome.title ?? ADMIN_SETUP_FAILED_MESSAGE, outcome.message), outcome.status, NO_STORE);
 }
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
@@ -98,7 +66,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             passwordConfigured={loaderData.passwordConfigured}
             lastResult={actionData?.result}
             // Shown in the page too: without JavaScript there is no toast.
-            failure={actionData?.toast.variant === "error" && !actionData.result ? [actionData.toast.title, actionData.toast.description].join(" ") : undefined}
+            failure={actionData?.toast?.variant === "error" && !actionData.result ? [actionData.toast.title, actionData.toast.description].join(" ") : undefined}
           />
         )}
       </div>

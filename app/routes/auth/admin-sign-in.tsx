@@ -3,28 +3,20 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
-import { adminDestination, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
+import { adminDestination } from "~/features/accounts/admin-guard.server";
 import { AdminLoginSchema } from "~/features/accounts/auth.schema";
-import { SecondFactorSchema } from "~/features/accounts/admin.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
-import { recordAuditEvent } from "~/features/accounts/audit.server";
-import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/features/accounts/google.server";
-import { NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
+import { startGoogleSignIn } from "~/features/accounts/google.server";
+import { arriveAtAdminLogin } from "~/features/accounts/login-arrival.server";
+import { googleSignInFailed, LOGIN_FAILED_TITLE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
-import { isBackOfficeUser } from "~/features/accounts/roles.server";
-import {
-  clearFirstFactorHeader,
-  completeSecondFactor,
-  firstFactorHeader,
-  isSecondFactorExpired,
-  readFirstFactor,
-} from "~/features/accounts/second-factor.server";
-import { deleteSession } from "~/features/accounts/session.server";
+import { clearFirstFactorHeader, completeSecondFactor, firstFactorHeader, readFirstFactor } from "~/features/accounts/second-factor.server";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signOut } from "~/features/accounts/sign-out.server";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Platform } from "~/platform/runtime.server";
-import { errorToast, type Toast } from "~/platform/toast";
+import { replyRefused } from "~/platform/toast.server";
 import { SecondFactorForm } from "~/features/accounts/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
@@ -39,134 +31,76 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Ends a non-administrator's session that Google just made, clearing its cookie. */
-async function refuseSession(platform: Platform, state: AuthState, meta: RequestMeta) {
-  return state.session ? signOutNonAdmin(platform, state, meta, "/auth") : new Headers();
-}
-
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const state = context.get(authStateContext);
-  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const redirectTo = adminDestination(url.searchParams.get("redirectTo"));
-  const google = await returnFromGoogle(request, "admin", platform.authSecret);
-  const fromGoogle = google.returned;
-  const passwordStep = (toast: Toast | null) => ({
-    step: "password" as const,
-    redirectTo,
-    google: googleSignInEnabled(platform),
-    toast,
-    signedInAsCustomer: state.actor.kind === "customer" ? state.actor.email : null,
-  });
-
-  // Already an administrator: straight in.
-  if (state.actor.kind === "staff") {
-    if (fromGoogle) {
-      await recordAuditEvent(platform.db, { type: "login_success", userId: state.actor.userId, details: { method: "google", portal: "admin" } }, meta);
-      throw redirect(redirectTo, { headers: { "Set-Cookie": google.clear } });
-    }
-    throw redirect(redirectTo);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const arrival = await arriveAtAdminLogin(platform, context.get(authStateContext), request, meta);
+  if (arrival.step === "in") throw redirect(redirectTo, arrival.headers && { headers: arrival.headers });
+  if (arrival.step === "code") {
+    const method = url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const);
+    return data({ step: "code" as const, redirectTo, email: arrival.email, method, toast: null });
   }
-
-  const pending = state.pendingSecondFactor;
-  // Back from Google as someone who is not an administrator: that session ends here.
-  if (fromGoogle && state.session && !(pending && (await isBackOfficeUser(platform.db, pending.userId)))) {
-    const headers = await refuseSession(platform, state, meta);
-    headers.append("Set-Cookie", google.clear);
-    return data({ ...passwordStep(errorToast("Access Denied", NOT_ADMIN_MESSAGE)), signedInAsCustomer: null }, { headers });
-  }
-
-  if (pending && (await isBackOfficeUser(platform.db, pending.userId))) {
-    if (isSecondFactorExpired(pending, platform.clock.now())) {
-      await deleteSession(platform.db, pending.sessionId);
-      return passwordStep(errorToast(VERIFICATION_FAILED_TITLE, SECOND_FACTOR_EXPIRED_MESSAGE));
-    }
-    return {
-      step: "code" as const,
-      redirectTo,
-      email: pending.email,
-      method: url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const),
-      toast: null,
-    };
-  }
-  return passwordStep(googleErrorToast(url.searchParams.get("error")));
+  const toast = arrival.toast ?? googleSignInFailed(url.searchParams.get("error"));
+  const shown = { step: "password" as const, redirectTo, google: googleSignInEnabled(platform), toast, signedInAsCustomer: arrival.signedInAsCustomer };
+  return data(shown, { headers: arrival.headers });
 }
 
-/** `notice`: a message for the page itself, which browsers without JavaScript show instead of the toast. */
-type ActionResult = { intent: string; result?: SubmissionResult<string[]>; toast: Toast; notice?: string };
+type DoorPost = { request: Request; platform: Platform; state: AuthState; meta: RequestMeta; values: ReturnType<typeof formValues>; redirectTo: string };
 
-const noticeOf = (toast: Toast) => [toast.title, toast.description].filter(Boolean).join(": ");
+/** Back to this page's password or code step, keeping where the administrator was going. */
+const backHere = (redirectTo: string) => (redirectTo === "/admin" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const platform = context.get(platformContext);
-  const state = context.get(authStateContext);
-  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "login");
-  const redirectTo = adminDestination(formData.get("redirectTo"));
-  const back = redirectTo === "/admin" ? "/auth" : `/auth?redirectTo=${encodeURIComponent(redirectTo)}`;
-
-  if (intent === "google") {
+const INTENTS = {
+  google: async ({ platform, meta, redirectTo }: DoorPost) => {
     if (!googleSignInEnabled(platform)) throw data("Not Found", { status: 404 });
-    const response = await startGoogleSignIn(platform, meta, "admin", {
-      callbackURL: `/auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`,
-      errorCallbackURL: "/auth",
-    });
+    const callbackURL = `/auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
+    const response = await startGoogleSignIn(platform, meta, "admin", { callbackURL, errorCallbackURL: "/auth" });
     response.headers.append("Set-Cookie", await firstFactorHeader("google", platform.authSecret));
     return response;
-  }
-
-  if (intent === "cancel") {
-    // Ends the session that was waiting for its code (and clears its cookie).
+  },
+  // Ends the session that was waiting for its code (and clears its cookie).
+  cancel: async ({ platform, state, meta, redirectTo }: DoorPost) => {
     const headers = new Headers((await signOut(platform, state, "local", meta)).headers);
     headers.append("Set-Cookie", await clearFirstFactorHeader(platform.authSecret));
-    throw redirect(back, { headers });
-  }
-
-  if (intent === "verify") {
-    const pending = state.pendingSecondFactor;
-    if (!pending) {
-      // The pending session is gone (expired and removed, or ended in another tab).
-      const toast = errorToast(VERIFICATION_FAILED_TITLE, SECOND_FACTOR_EXPIRED_MESSAGE);
-      return data<ActionResult>({ intent, toast, notice: noticeOf(toast) }, { status: 401 });
-    }
-    const submission = parseWithZod(formData, { schema: SecondFactorSchema });
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "";
-      return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["code"] }), toast: errorToast(VERIFICATION_FAILED_TITLE, first) }, { status: 400 });
-    }
+    throw redirect(backHere(redirectTo), { headers });
+  },
+  verify: async ({ request, platform, state, meta, values, redirectTo }: DoorPost) => {
     const firstFactor = await readFirstFactor(request, platform.authSecret);
-    const outcome = await completeSecondFactor(platform, pending, submission.value, firstFactor, meta);
-    if (!outcome.ok) {
-      const result = submission.reply({ hideFields: ["code"], fieldErrors: { code: [outcome.toast.description ?? ""] } });
-      // A session that ended goes back to the password form, which says why.
-      const ended = outcome.sessionEnded ? { notice: noticeOf(outcome.toast) } : { result };
-      return data<ActionResult>({ intent, toast: outcome.toast, ...ended }, { status: outcome.status });
-    }
-    throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
-  }
-
-  const submission = parseWithZod(formData, { schema: AdminLoginSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "";
-    return data<ActionResult>({ intent: "login", result: submission.reply({ hideFields: ["password"] }), toast: errorToast("Validation Error", first) }, { status: 400 });
-  }
-  const outcome = await signInWithPassword(platform, "admin", submission.value, meta);
-  if (!outcome.ok) {
-    const result = submission.reply({ hideFields: ["password"], formErrors: [noticeOf(outcome.toast)] });
-    return data<ActionResult>({ intent: "login", result, toast: outcome.toast }, { status: outcome.status });
-  }
-  const headers = new Headers(outcome.headers);
-  if (outcome.secondFactorRequired) {
+    const outcome = await completeSecondFactor(platform, state.pendingSecondFactor, values, firstFactor, meta);
+    if (outcome.ok) throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
+    // A refusal of the code stays at the code step; one that ended the session is said atop the password form.
+    return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
+  },
+  login: async ({ platform, meta, values, redirectTo }: DoorPost) => {
+    const outcome = await signInWithPassword(platform, "admin", values, meta);
+    if (!outcome.ok) return replyRefused(outcome, { title: LOGIN_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "login" });
+    const headers = new Headers(outcome.value.headers);
+    if (!outcome.value.secondFactorRequired) throw redirect(redirectTo, { headers });
     headers.append("Set-Cookie", await firstFactorHeader("password", platform.authSecret));
-    throw redirect(back, { headers });
-  }
-  throw redirect(redirectTo, { headers });
+    throw redirect(backHere(redirectTo), { headers });
+  },
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "login");
+  const post: DoorPost = {
+    request,
+    platform: context.get(platformContext),
+    state: context.get(authStateContext),
+    meta: requestMeta(request, context.get(requestInfoContext).clientAddress),
+    values: formValues(form),
+    redirectTo: adminDestination(form.get("redirectTo")),
+  };
+  return (Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : INTENTS.login)(post);
 }
 
 export default function AdminSignIn({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast ?? loaderData.toast);
   const codeStep = loaderData.step === "code";
+  // The code step's session ended: the password form says why (also without JavaScript, where no toast shows).
+  const notice = actionData?.intent === "verify" ? actionData.result.error?.[""] : undefined;
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
@@ -193,9 +127,9 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
                 the back-office.
               </p>
             )}
-            {actionData?.notice && (
+            {notice && (
               <div className="mt-6">
-                <FormError errors={[actionData.notice]} id="admin-login-notice" />
+                <FormError errors={notice} id="admin-login-notice" />
               </div>
             )}
             <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" ? actionData.result : undefined} />

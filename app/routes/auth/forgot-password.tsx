@@ -2,12 +2,14 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
+import { VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
 import { ForgotPasswordSchema } from "~/features/accounts/recovery.schema";
 import { requestPasswordRecovery } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
+import { replyRefused } from "~/platform/toast.server";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button, ButtonLink } from "~/ui/primitives/button";
@@ -33,23 +35,15 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const platform = context.get(platformContext);
-  const formData = await request.formData();
-  const loginPage = loginPageFor(formData.get("from"));
-  const submission = parseWithZod(formData, { schema: ForgotPasswordSchema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
-    const toast: Toast = { id: crypto.randomUUID(), title: "Validation Error", description: first, variant: "error" };
-    return data({ sentTo: null, loginPage, result: submission.reply(), toast }, { status: 400 });
-  }
+  const form = await request.formData();
+  const values = formValues(form);
+  const loginPage = loginPageFor(form.get("from"));
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const outcome = await requestPasswordRecovery(platform, submission.value, meta);
-  if (!outcome.ok) {
-    // In the form too: browsers without JavaScript show no toasts.
-    const result = submission.reply({ formErrors: [outcome.toast.description ?? outcome.toast.title] });
-    return data({ sentTo: null, loginPage, result, toast: outcome.toast }, { status: outcome.status });
-  }
-  return { sentTo: submission.value.email, loginPage, result: submission.reply({ resetForm: true }), toast: null };
+  const outcome = await requestPasswordRecovery(context.get(platformContext), values, meta);
+  if (outcome.ok) return { sentTo: outcome.value.email, loginPage, result: undefined, toast: null };
+  // A refusal no field carries goes atop the form too: browsers without JavaScript show no toasts.
+  const formError = outcome.fieldErrors ? "none" : "message";
+  return replyRefused(outcome, { title: VALIDATION_ERROR_TITLE, values, formError }, { sentTo: null, loginPage });
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {

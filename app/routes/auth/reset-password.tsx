@@ -1,17 +1,20 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, useNavigate, useNavigation } from "react-router";
-import { looksLikeResetToken, RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetPasswordIssueToast } from "~/features/accounts/recovery.schema";
-import { EXPIRED_LINK_TOAST, findResetToken, INVALID_LINK_TOAST, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
+import { useNavigate, useNavigation } from "react-router";
+import { PASSWORD_RESET_FAILED_TITLE, PASSWORD_UPDATED } from "~/features/accounts/messages";
+import { RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetIssueToast } from "~/features/accounts/recovery.schema";
+import { openResetLink, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
+import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import type { Toast } from "~/platform/toast";
-import { redirectWithToast } from "~/platform/toast.server";
+import type { Refusal } from "~/platform/result";
+import { errorToast } from "~/platform/toast";
+import { redirectWithToast, replyRefused } from "~/platform/toast.server";
+import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
-import { showToast } from "~/ui/toast/show-toast";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/reset-password";
 
@@ -27,57 +30,31 @@ export const meta: Route.MetaFunction = () => [
 const LOGIN_PAGES = { customer: "/customer-auth", admin: "/auth" } as const satisfies Record<string, LoginPage>;
 const doneKey = (page: LoginPage) => (page === "/auth" ? "admin" : "customer");
 
-const SUCCESS_TOAST: Toast = {
-  title: "Password Updated",
-  description: "Your password has been reset. Please log in with your new password.",
-  variant: "success",
-};
-
-/** The spec: a missing or bad token goes to the admin login, with the reason as a toast. */
-async function leave(toast: Toast, secret: string) {
-  return await redirectWithToast("/auth", toast, secret);
+/** The spec: a missing or bad link goes to the admin login, with the reason as a toast. */
+async function leave(refusal: Refusal, secret: string) {
+  return await redirectWithToast("/auth", errorToast(refusal.title ?? PASSWORD_RESET_FAILED_TITLE, refusal.message), secret);
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const params = url.searchParams;
-  const done = params.get("done");
+  const done = url.searchParams.get("done");
   if (done === "customer" || done === "admin") return { token: null, email: null, loginPage: LOGIN_PAGES[done] };
-
-  const token = params.get("token");
-  if (!looksLikeResetToken(token)) throw await leave(INVALID_LINK_TOAST, platform.authSecret);
-  // Checked before anyone types a new password, not after.
-  const found = await findResetToken(platform, token);
-  if (!found) throw await leave(EXPIRED_LINK_TOAST, platform.authSecret);
-  return { token, email: found.email, loginPage: null };
+  const link = await openResetLink(platform, url.searchParams.get("token"));
+  if (!link.ok) throw await leave(link, platform.authSecret);
+  return { token: link.value.token, email: link.value.email, loginPage: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
-  const formData = await request.formData();
-  const token = String(formData.get("token") ?? "");
-  const submission = parseWithZod(formData, { schema: ResetPasswordSchema });
-  // Passwords are never sent back into the page.
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") {
-    const toast = resetPasswordIssueToast(Object.fromEntries(formData));
-    return data({ result: submission.reply({ hideFields }), toast: toast && { ...toast, id: crypto.randomUUID() } }, { status: 400 });
-  }
-
+  const form = await request.formData();
+  const values = formValues(form);
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const outcome = await resetPasswordWithToken(platform, token, submission.value, meta);
-  if (outcome.ok) {
-    // Post/redirect/get: a reload shows the success page again instead of re-sending the form.
-    throw await redirectWithToast(`/reset-password?done=${doneKey(outcome.loginPage)}`, SUCCESS_TOAST, platform.authSecret);
-  }
-  if (outcome.reason !== "refused") throw await leave(outcome.toast, platform.authSecret);
-  // Also shown in the form itself, for browsers without JavaScript (no toasts there).
-  const message = [outcome.toast.description ?? outcome.toast.title];
-  const result = submission.reply({
-    hideFields,
-    ...(outcome.status === 429 ? { formErrors: message } : { fieldErrors: { password: message } }),
-  });
-  return data({ result, toast: outcome.toast }, { status: outcome.status });
+  const outcome = await resetPasswordWithToken(platform, String(form.get("token") ?? ""), values, meta);
+  // Post/redirect/get: a reload shows the success page again instead of re-sending the form.
+  if (outcome.ok) throw await redirectWithToast(`/reset-password?done=${doneKey(outcome.value.loginPage)}`, PASSWORD_UPDATED, platform.authSecret);
+  if (outcome.status === 404) throw await leave(outcome, platform.authSecret);
+  // Atop the form when no field carries it, for browsers without JavaScript (no toasts there).
+  return replyRefused(outcome, { title: PASSWORD_RESET_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "message" });
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,14 +90,10 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
       <p className="mt-2 text-center text-ink-muted">
         Choose a new password for <strong className="font-semibold text-ink [overflow-wrap:anywhere]">{email}</strong>.
       </p>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          const problem = resetPasswordIssueToast(Object.fromEntries(new FormData(event.currentTarget)));
-          if (problem) showToast({ ...problem, variant: "error", id: "reset-password-issue" });
-          form.onSubmit(event);
-        }}
+      <SchemaForm
+        form={form}
+        schema={ResetPasswordSchema}
+        issueToast={resetIssueToast}
         className="mt-6 flex flex-col gap-4"
       >
         {form.errors && (
@@ -142,7 +115,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
         <Button type="submit" size="lg" disabled={submitting} className="mt-2">
           {submitting ? "Saving…" : "Reset Password"}
         </Button>
-      </Form>
+      </SchemaForm>
     </>
   );
 }

@@ -5,16 +5,19 @@ import { data, Link, redirect, useNavigation, useSearchParams } from "react-rout
 import { authStateContext } from "~/features/accounts/actor";
 import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
-import { googleErrorToast, returnFromGoogle, startGoogleSignIn } from "~/features/accounts/google.server";
-import { requestMeta } from "~/features/accounts/request-meta";
-import { deleteSession } from "~/features/accounts/session.server";
-import { ADMIN_REFUSED_MESSAGE } from "~/features/accounts/messages";
-import { signInPurpose } from "~/features/accounts/sign-in-reason.server";
+import { startGoogleSignIn } from "~/features/accounts/google.server";
+import { arriveAtCustomerLogin } from "~/features/accounts/login-arrival.server";
+import { ADMIN_REFUSED_MESSAGE, googleSignInFailed, LOGIN_FAILED_TITLE, SIGNUP_FAILED_TITLE } from "~/features/accounts/messages";
+import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
+import { formValues } from "~/platform/form-values";
+import type { Result } from "~/platform/result";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast, type Toast } from "~/platform/toast";
+import type { Platform } from "~/platform/runtime.server";
+import { errorToast } from "~/platform/toast";
+import { replyRefused } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -33,60 +36,45 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const state = context.get(authStateContext);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"), DEFAULT_DESTINATION);
-  let toast: Toast | null = googleErrorToast(url.searchParams.get("error"));
-
-  // Back from Google: an administrator may not use the customer door.
-  const google = await returnFromGoogle(request, "customer", platform.authSecret);
-  if (google.returned && state.actor.kind === "staff" && state.session) {
-    await deleteSession(platform.db, state.session.id);
-    toast = { id: crypto.randomUUID(), title: "Google Sign-in Failed", description: ADMIN_REFUSED_MESSAGE, variant: "error" };
-    return data({ redirectTo, purpose: null, google: googleSignInEnabled(platform), toast, signedInAs: null }, { headers: { "Set-Cookie": google.clear } });
-  }
-  // A signed-in customer has nothing to do here.
-  if (state.actor.kind === "customer") throw redirect(redirectTo, google.returned ? { headers: { "Set-Cookie": google.clear } } : undefined);
-  // Sent here on the way to something: say what, and that they come straight back to it.
-  const purpose = url.searchParams.has("redirectTo") ? await signInPurpose(platform.db, redirectTo) : null;
-  return { redirectTo, purpose, google: googleSignInEnabled(platform), toast, signedInAs: state.actor.kind === "staff" ? state.actor.email : null };
+  const sentOn = url.searchParams.has("redirectTo");
+  const arrival = await arriveAtCustomerLogin(platform, context.get(authStateContext), request, { redirectTo, sentOn });
+  if (arrival.step === "in") throw redirect(redirectTo, arrival.headers && { headers: arrival.headers });
+  const { toast, purpose, signedInAs, headers } = arrival;
+  const shown = { redirectTo, purpose, google: googleSignInEnabled(platform), toast: toast ?? googleSignInFailed(url.searchParams.get("error")), signedInAs };
+  return data(shown, { headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const platform = context.get(platformContext);
-  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"), DEFAULT_DESTINATION);
+type DoorPost = { platform: Platform; meta: RequestMeta; values: ReturnType<typeof formValues>; intent: FormDataEntryValue | null; redirectTo: string };
 
-  if (intent === "google") {
+const INTENTS = {
+  google: async ({ platform, meta, intent, redirectTo }: DoorPost) => {
     if (!googleSignInEnabled(platform)) return data({ intent, result: null, toast: null }, { status: 404 });
     const callback = `/customer-auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
     const errorCallback = `/customer-auth?redirectTo=${encodeURIComponent(redirectTo)}`;
     return startGoogleSignIn(platform, meta, "customer", { callbackURL: callback, errorCallbackURL: errorCallback });
-  }
+  },
+  signup: async (post: DoorPost) => enter(post, await signUpCustomer(post.platform, post.values, post.meta), SIGNUP_FAILED_TITLE),
+  login: async (post: DoorPost) => enter(post, await signInWithPassword(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),
+};
 
-  const schema = intent === "signup" ? CustomerSignUpSchema : CustomerLoginSchema;
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? undefined;
-    return data(
-      { intent, result: submission.reply(), toast: { id: crypto.randomUUID(), title: "Validation Error", description: first, variant: "error" } satisfies Toast },
-      { status: 400 },
-    );
-  }
-  const outcome =
-    intent === "signup"
-      ? await signUpCustomer(platform, submission.value as typeof CustomerSignUpSchema._output, meta)
-      : await signInWithPassword(platform, "customer", submission.value, meta);
-  if (!outcome.ok) {
-    // The message also goes into the form, for browsers without JavaScript (no toast there).
-    const formError = [outcome.toast.title, outcome.toast.description].filter(Boolean).join(": ");
-    return data(
-      { intent, result: submission.reply({ hideFields: ["password"], formErrors: [formError] }), toast: outcome.toast },
-      { status: outcome.status },
-    );
-  }
-  throw redirect(redirectTo, { headers: outcome.headers });
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const post: DoorPost = {
+    platform: context.get(platformContext),
+    meta: requestMeta(request, context.get(requestInfoContext).clientAddress),
+    values: formValues(form),
+    intent,
+    redirectTo: safeRedirectPath(form.get("redirectTo"), DEFAULT_DESTINATION),
+  };
+  return (intent === "google" || intent === "signup" ? INTENTS[intent] : INTENTS.login)(post);
+}
+
+/** In with the new session, or the refusal: under the fields it is about, else atop the form too (no toasts without JavaScript). */
+function enter(post: DoorPost, outcome: Result<{ headers: Headers }>, title: string) {
+  if (outcome.ok) throw redirect(post.redirectTo, { headers: outcome.value.headers });
+  return replyRefused(outcome, { title, values: post.values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: post.intent });
 }
 
 /** In the browser, a sign-in or sign-up that cannot reach the server says so, and the form keeps what was typed. */
@@ -95,7 +83,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return unlessServerUnreachable(serverAction, () => ({
     intent,
     result: null,
-    toast: errorToast(intent === "signup" ? "Signup Failed" : "Login Failed", CONNECTION_FAILED),
+    toast: errorToast(intent === "signup" ? SIGNUP_FAILED_TITLE : LOGIN_FAILED_TITLE, CONNECTION_FAILED),
   }));
 }
 
