@@ -1,3 +1,5 @@
+import type { Refusal } from "./result";
+
 /** A toast: the spec's title and description, e.g. "Logged out" / "You have been successfully logged out." */
 export type Toast = {
   id?: string;
@@ -13,4 +15,9 @@ export type Toast = {
 /** An error toast with an id of its own, so the same words answered twice show twice. */
 export function errorToast(title: string, description: string): Toast {
   return { id: crypto.randomUUID(), title, description, variant: "error" };
+}
+
+/** A refusal as its error toast: its own title when it has one, else the screen's. */
+export function refusalToast(refusal: Refusal, title: string): Toast {
+  return errorToast(refusal.title ?? title, refusal.message);
 }

@@ -13,7 +13,7 @@ import { pagesScreen } from "~/features/pages/pages.screen";
 import { PREVIEW_FAILED } from "~/features/pages/messages";
 import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
-import { errorToast } from "~/platform/toast";
+import { refusalToast, type Toast } from "~/platform/toast";
 import { replyWithToast } from "~/platform/toast.server";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   if (!new URL(args.request.url).searchParams.has("preview")) return runScreenCommand(pagesScreen, args);
   const result = await previewPage(backOfficeContext(args), Object.fromEntries(await args.request.formData()));
-  return result.ok ? { preview: result.value, toast: null } : replyWithToast({ preview: null }, errorToast(PREVIEW_FAILED, result.message), result.status);
+  return result.ok ? { preview: result.value, toast: null } : replyWithToast({ preview: null }, refusalToast(result, PREVIEW_FAILED), result.status);
 }
 
 export default function PagesScreen({ loaderData, actionData }: Route.ComponentProps) {
@@ -163,7 +163,7 @@ function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | 
 
 /** Posts the editor's fields to the preview action and opens the answer full-screen. */
 function usePreview() {
-  const fetcher = useFetcher<{ preview: PublicPage | null; toast: ReturnType<typeof errorToast> | null }>();
+  const fetcher = useFetcher<{ preview: PublicPage | null; toast: Toast | null }>();
   // Each answer opens the preview once; closing it marks that answer seen.
   const answer = fetcher.data;
   const [closed, setClosed] = useState<typeof answer>(undefined);

@@ -5,7 +5,7 @@ import { AUTHENTICATION_REQUIRED, BOOKING_FAILED, BOOKING_REQUEST_SUBMITTED, GEN
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { errorToast, refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/bookings";
 
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const back = safeRedirectPath(form.returnTo, "/stanwood");
     throw await redirectWithToast(`/customer-auth?redirectTo=${encodeURIComponent(`${back}#reserve`)}`, AUTHENTICATION_REQUIRED, platform.authSecret);
   }
-  return replyWithToast({}, errorToast(outcome.title ?? BOOKING_FAILED, outcome.message), outcome.status);
+  return replyWithToast({}, refusalToast(outcome, BOOKING_FAILED), outcome.status);
 }
 
 /** In the browser, a request that cannot reach the server gets the spec's fallback words instead of the error screen. */

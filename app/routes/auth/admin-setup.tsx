@@ -9,7 +9,7 @@ import { requestMeta } from "~/features/accounts/request-meta";
 import { adminExists } from "~/features/accounts/roles.server";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) return replyWithToast({ created: outcome.value, result: undefined }, adminCreated(outcome.value.email), 200, NO_STORE);
   if (outcome.fieldErrors) return replyRefused(outcome, { title: VALIDATION_ERROR_TITLE, values, formError: "none" }, { created: undefined });
   // No field: the page says it above the form (see `failure` below).
-  return replyWithToast({ created: undefined, result: undefined }, errorToast(outcome.title ?? ADMIN_SETUP_FAILED_MESSAGE, outcome.message), outcome.status, NO_STORE);
+  return replyWithToast({ created: undefined, result: undefined }, refusalToast(outcome, ADMIN_SETUP_FAILED_MESSAGE), outcome.status, NO_STORE);
 }
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,7 +10,7 @@ import { requestMeta } from "~/features/accounts/request-meta";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Refusal } from "~/platform/result";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -32,7 +32,7 @@ const doneKey = (page: LoginPage) => (page === "/auth" ? "admin" : "customer");
 
 /** The spec: a missing or bad link goes to the admin login, with the reason as a toast. */
 async function leave(refusal: Refusal, secret: string) {
-  return await redirectWithToast("/auth", errorToast(refusal.title ?? PASSWORD_RESET_FAILED_TITLE, refusal.message), secret);
+  return await redirectWithToast("/auth", refusalToast(refusal, PASSWORD_RESET_FAILED_TITLE), secret);
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { BOOKING_CANCELLED, COULD_NOT_CANCEL } from "~/features/bookings/message
 import { findGuestStay } from "~/features/bookings/guest-stay.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyWithToast } from "~/platform/toast.server";
 import { ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
@@ -29,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const outcome = await cancelFromLink(platform, params.token, { clientAddress: context.get(requestInfoContext).clientAddress });
-  if (!outcome.ok) return replyWithToast({}, errorToast(COULD_NOT_CANCEL, outcome.message), outcome.status);
+  if (!outcome.ok) return replyWithToast({}, refusalToast(outcome, COULD_NOT_CANCEL), outcome.status);
   throw await redirectWithToast(`/stay/${params.token}`, BOOKING_CANCELLED, platform.authSecret);
 }
 

@@ -6,7 +6,7 @@ import { BOOKING_CANCELLED, COULD_NOT_CANCEL } from "~/features/bookings/message
 import { findMyBooking } from "~/features/bookings/my-bookings.server";
 import { StayRequestView } from "~/features/bookings/stay-request-view";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyWithToast } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/my-booking";
@@ -32,7 +32,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const platform = context.get(platformContext);
   const { actor } = context.get(authStateContext);
   const outcome = await cancelMyBooking(platform, actor, params.id, { clientAddress: context.get(requestInfoContext).clientAddress });
-  if (!outcome.ok) return replyWithToast({}, errorToast(COULD_NOT_CANCEL, outcome.message), outcome.status);
+  if (!outcome.ok) return replyWithToast({}, refusalToast(outcome, COULD_NOT_CANCEL), outcome.status);
   throw await redirectWithToast(`/sponsor-profile/bookings/${params.id}`, BOOKING_CANCELLED, platform.authSecret);
 }
 

@@ -23,7 +23,7 @@ import { loadFailures } from "~/platform/errors/load-failures.server";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { isFailure } from "~/platform/result";
-import { errorToast, type Toast } from "~/platform/toast";
+import { refusalToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { formatDate, formatDay } from "~/ui/format";
@@ -119,7 +119,7 @@ const resendVerification: Intent = async ({ request, context }, _form, actor) =>
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const outcome = await resendVerificationEmail(context.get(platformContext), actor, meta);
   const body = { intent: "resend-verification", result: null };
-  return outcome.ok ? replyWithToast(body, outcome.toast ?? null) : replyWithToast(body, errorToast(outcome.title ?? EMAIL_NOT_SENT.title, outcome.message), outcome.status);
+  return outcome.ok ? replyWithToast(body, outcome.toast ?? null) : replyWithToast(body, refusalToast(outcome, EMAIL_NOT_SENT.title), outcome.status);
 };
 
 const INTENTS: Record<string, Intent> = { [UPDATE_PROFILE_INTENT]: updateProfile, "resend-verification": resendVerification };

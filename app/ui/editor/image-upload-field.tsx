@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import type { ImageSources } from "~/platform/storage/image-sources";
 import { Picture } from "../content/picture";
 import { useHydrated } from "../hooks/use-hydrated";
@@ -49,10 +49,10 @@ export function ImageUploadField({ names, label, hint, current, module, error }:
     if (input.current) input.current.value = "";
     if (!outcome.ok) {
       setFailure(outcome.message);
-      showToast(errorToast(outcome.title, outcome.message));
+      showToast(refusalToast(outcome, "Upload failed"));
       return;
     }
-    setUploaded(outcome.image);
+    setUploaded(outcome.value);
     setRemoved(false);
   }
 

@@ -3,7 +3,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from "lucide-react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { errorToast } from "~/platform/toast";
+import { refusalToast } from "~/platform/toast";
 import { useHydrated } from "../hooks/use-hydrated";
 import { cn } from "../primitives/cn";
 import { proseClasses } from "../content/prose";
@@ -131,10 +131,10 @@ function Toolbar({ editor, module, controls, label }: { editor: Editor; module: 
     setProgress(null);
     if (file.current) file.current.value = "";
     if (!outcome.ok) {
-      showToast(errorToast(outcome.title, outcome.message));
+      showToast(refusalToast(outcome, "Upload failed"));
       return;
     }
-    setPanel({ kind: "image", url: outcome.image.url, alt: "" });
+    setPanel({ kind: "image", url: outcome.value.url, alt: "" });
   }
 
   function applyLink() {

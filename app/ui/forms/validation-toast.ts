@@ -1,5 +1,5 @@
 import type { z } from "~/platform/zod";
-import { toast } from "sonner";
+import { showToast } from "../toast/show-toast";
 
 export type IssueToast = { title: string; description: string };
 export type ToIssueToast = (issue: z.core.$ZodIssue) => IssueToast;
@@ -14,7 +14,6 @@ export const validationErrorToast: ToIssueToast = (issue) => ({ title: "Validati
 export function toastFirstIssue(form: HTMLFormElement, schema: z.ZodType, toIssueToast: ToIssueToast = validationErrorToast) {
   const result = schema.safeParse(Object.fromEntries(new FormData(form)));
   if (result.success) return true;
-  const { title, description } = toIssueToast(result.error.issues[0]!);
-  toast.error(title, { description, id: "validation-error" });
+  showToast({ ...toIssueToast(result.error.issues[0]!), variant: "error", id: "validation-error" });
   return false;
 }
