@@ -39,10 +39,10 @@ function isToast(value: unknown): value is Toast {
  * feature's messages.ts, or from the command's result.
  */
 
-/** Redirects to `to`; the next page shows `toast` once. Extra `headers` (a session cookie) go along. */
-export async function redirectWithToast(to: string, toast: Toast, secret: string, headers?: HeadersInit): Promise<Response> {
+/** Redirects to `to`; the next page shows `toast` once (none when null). Extra `headers` (a session cookie) go along. */
+export async function redirectWithToast(to: string, toast: Toast | null, secret: string, headers?: HeadersInit): Promise<Response> {
   const all = new Headers(headers);
-  all.append("Set-Cookie", await toastHeader(toast, secret));
+  if (toast) all.append("Set-Cookie", await toastHeader(toast, secret));
   return redirect(to, { headers: all });
 }
 

@@ -1,66 +1,12 @@
 import { authStateContext } from "~/features/accounts/actor";
 import { liveTableShownTo } from "~/features/back-office/live-tables";
+import { changeEventStream } from "~/platform/realtime/event-stream.server";
 import { platformContext } from "~/platform/request-context";
-import type { FeedEvent } from "~/platform/realtime/change-feed.server";
 import type { Route } from "./+types/events";
 
-const KEEP_ALIVE_MS = 20_000;
-
-/**
- * Server-Sent Events: one `change` event per committed change of a live table ({table, op},
- * never row data), `resync` when events may have been missed. A reconnecting browser sends
- * Last-Event-ID and gets what it missed from this instance, or a resync.
- */
+/** GET /api/events: the change feed as Server-Sent Events, for the pages' live refresh. */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { changes } = context.get(platformContext);
   // Changes to people's accounts are nobody else's business: only staff streams hear of them.
   const staff = context.get(authStateContext).actor.kind === "staff";
-  const encoder = new TextEncoder();
-  const lastEventId = request.headers.get("last-event-id");
-  let cleanup = () => {};
-
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const write = (text: string) => {
-        try {
-          controller.enqueue(encoder.encode(text));
-        } catch {
-          cleanup();
-        }
-      };
-      const send = (event: FeedEvent) =>
-        (event.kind !== "change" || liveTableShownTo(event.change.table, { staff })) &&
-        write(`id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.kind === "change" ? event.change : {})}\n\n`);
-
-      write(`retry: 2000\n: connected\n\n`);
-      if (lastEventId) changes.since(lastEventId).forEach(send);
-      else write(`id: ${changes.lastId}\nevent: ready\ndata: {}\n\n`);
-
-      const keepAlive = setInterval(() => write(`: keep-alive\n\n`), KEEP_ALIVE_MS);
-      const unsubscribe = changes.subscribe(send, () => cleanup());
-      cleanup = () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-        cleanup = () => {};
-        try {
-          controller.close();
-        } catch {
-          // already closed by the client
-        }
-      };
-      request.signal.addEventListener("abort", () => cleanup(), { once: true });
-    },
-    cancel() {
-      cleanup();
-    },
-  });
-
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return changeEventStream(context.get(platformContext).changes, request, (table) => liveTableShownTo(table, { staff }));
 }

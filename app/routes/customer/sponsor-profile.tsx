@@ -1,32 +1,26 @@
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
-import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
-import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { EMAIL_NOT_SENT } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { getSponsorAccount, type SponsorAccount } from "~/features/accounts/sponsor-account.server";
+import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
-import { verificationLinkOutcome, verificationLinkToast } from "~/features/accounts/verified-email";
-import { listMyBookings } from "~/features/bookings/my-bookings.server";
 import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
 import { BookingsPanel } from "~/features/sponsors/bookings-panel";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from "~/features/sponsors/messages";
 import { ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
-import { parseProfileTab, profileTabHref } from "~/features/sponsors/profile-tab";
+import { profileTabHref } from "~/features/sponsors/profile-tab";
 import { ProfileTabsNav } from "~/features/sponsors/profile-tabs-nav";
-import { getSponsorProfile, updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server";
+import { updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server";
+import { sponsorProfilePage } from "~/features/sponsors/sponsor-profile-page.server";
 import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
-import { loadFailures } from "~/platform/errors/load-failures.server";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
-import { isFailure } from "~/platform/result";
 import { refusalToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
-import { formatDate, formatDay } from "~/ui/format";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { pageMeta } from "~/ui/seo/page-meta";
@@ -54,52 +48,11 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return withoutEdit(currentUrl) === withoutEdit(nextUrl) ? false : defaultShouldRevalidate;
 }
 
-/** This page's address without the verification link's parameters (they are shown once, as a toast). */
-function cleanPath(url: URL) {
-  const params = new URLSearchParams(url.searchParams);
-  params.delete("verified");
-  params.delete("error");
-  const search = params.toString();
-  return `${url.pathname}${search ? `?${search}` : ""}`;
-}
-
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const { actor } = context.get(authStateContext);
-  const outcome = verificationLinkOutcome(url.searchParams);
-  const told = outcome && verificationLinkToast(outcome, actor);
-
-  if (actor.kind === "anonymous") {
-    // Also where the e-mail link lands for someone not signed in on this browser.
-    const signIn = `/customer-auth?redirectTo=${encodeURIComponent(cleanPath(url))}`;
-    throw told ? await redirectWithToast(signIn, told, platform.authSecret) : redirect(signIn);
-  }
-  if (outcome) throw told ? await redirectWithToast(cleanPath(url), told, platform.authSecret) : redirect(cleanPath(url));
-  const customer = refuseStaffAtCustomerDoor(actor, "account");
-  if (isFailure(customer)) return { view: "admin" as const, email: actor.email, barred: customer.message };
-  const failures = loadFailures(platform.logger);
-  const loaded = await failures.load("Error loading profile", null, async () => {
-    const [profile, account] = await Promise.all([getSponsorProfile(platform.db, customer), getSponsorAccount(platform.db, customer)]);
-    return { profile, account };
-  });
-  if (!loaded) return { view: "load-failed" as const, failure: failures.first()! };
-  const { profile, account } = loaded;
-  if (!profile) return { view: "not-found" as const };
-  const tab = parseProfileTab(url.searchParams.get("tab"));
-  const { tier, pendingTier, createdAt, memberSince, ...details } = profile;
-  return {
-    view: "customer" as const,
-    tab,
-    account,
-    details,
-    tier,
-    pendingTier,
-    // Formatted here, so the server's and the browser's time zones cannot disagree.
-    memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
-    bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
-    adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
-    failure: failures.first(),
-  };
+  const page = await sponsorProfilePage(platform, context.get(authStateContext).actor, url);
+  if ("goTo" in page) throw await redirectWithToast(page.goTo, page.toast, platform.authSecret);
+  return page;
 }
 
 type Answer = ReturnType<typeof replyRefused<{ intent: string }>> | ReturnType<typeof replyWithToast<{ intent: string | null; result: null }>>;

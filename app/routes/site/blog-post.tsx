@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { data, Link, redirect } from "react-router";
-import { findMovedPost, findPublishedPost } from "~/features/content/public-posts.server";
-import { publishDate } from "~/features/content/publish-date";
+import { blogPostPage } from "~/features/content/blog-post-page.server";
 import { platformContext } from "~/platform/request-context";
 import type { PageHandle } from "~/platform/page-handle";
 import { proseClasses } from "~/ui/content/prose";
@@ -11,35 +10,14 @@ import type { Route } from "./+types/blog-post";
 export const handle: PageHandle = { publicCache: true };
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const { db, env, logger, storage } = context.get(platformContext);
-  const post = await findPublishedPost(db, params.slug, storage);
-  if (!post) {
-    // A published post renamed since: its old address points to the new one for good.
-    const moved = await findMovedPost(db, params.slug);
-    if (moved) throw redirect(`/blog/${moved}`, 301);
-    // Drafts answer exactly like posts that do not exist.
-    logger.warn({ path: url.pathname }, "404: no page at this path");
+  const platform = context.get(platformContext);
+  const page = await blogPostPage(platform, params.slug);
+  if (!page.ok) {
+    platform.logger.warn({ path: url.pathname }, "404: no page at this path");
     throw data(null, { status: 404 });
   }
-  const postUrl = `${env.APP_URL}/blog/${post.slug}`;
-  const image = post.featuredImage && (post.featuredImage.startsWith("/") ? `${env.APP_URL}${post.featuredImage}` : post.featuredImage);
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "BlogPosting",
-    headline: post.title,
-    ...(post.excerpt ? { description: post.excerpt } : {}),
-    ...(image ? { image } : {}),
-    datePublished: post.publishedAt.toISOString(),
-    dateModified: post.updatedAt.toISOString(),
-    mainEntityOfPage: postUrl,
-    url: postUrl,
-    publisher: { "@type": "Organization", name: "Apiary", url: env.APP_URL },
-  };
-  return {
-    post: { slug: post.slug, title: post.title, excerpt: post.excerpt, image: post.featuredImage, html: post.html, date: publishDate(post.publishedAt) },
-    // "<" escaped: the JSON sits inside a <script> element, so no "</script>" in a title can end it.
-    jsonLd: JSON.stringify(jsonLd).replace(/</g, "\\u003c"),
-  };
+  if ("movedTo" in page.value) throw redirect(`/blog/${page.value.movedTo}`, 301);
+  return page.value;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches, location }) => {
