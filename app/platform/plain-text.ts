@@ -1,3 +1,5 @@
+import { z } from "./zod";
+
 /**
  * What a text field may hold: any character but the control characters, except tab and line
  * breaks (a textarea posts CR LF). A NUL cannot be stored by PostgreSQL at all, and the others
@@ -9,3 +11,13 @@ export const PLAIN_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009
 
 /** The message for a field that holds a control character: "Guest name contains a character that is not allowed". */
 export const controlCharacterMessage = (field: string) => `${field} contains a character that is not allowed`;
+
+/** An optional text field: trimmed, at most `max` characters, plain text; empty means not given (undefined). */
+export const optionalPlainText = (field: string, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .regex(PLAIN_TEXT, controlCharacterMessage(field))
+    .optional()
+    .transform((value) => (value ? value : undefined));

@@ -1,16 +1,8 @@
 import { z } from "~/platform/zod";
-import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
+import { optionalPlainText } from "~/platform/plain-text";
 
 /** The spec's messages, word for word. One schema per form: the browser and the action use the same. */
 const email = z.string({ error: "Please enter a valid email address" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address").max(255, "Please enter a valid email address"));
-const optionalText = (field: string, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .regex(PLAIN_TEXT, controlCharacterMessage(field))
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 export const CustomerLoginSchema = z.object({
   email,
@@ -20,14 +12,14 @@ export type CustomerLoginInput = z.infer<typeof CustomerLoginSchema>;
 
 export const CustomerSignUpSchema = z.object({
   // Optional, like company and phone: booking forms prefill it; nothing invents one from the e-mail.
-  name: optionalText("Name", 100, "Name must be less than 100 characters"),
+  name: optionalPlainText("Name", 100, "Name must be less than 100 characters"),
   email,
   password: z
     .string({ message: "Password must be at least 6 characters" })
     .min(6, "Password must be at least 6 characters")
     .max(128, "Password must be at most 128 characters"),
-  companyName: optionalText("Company name", 200, "Company name must be less than 200 characters"),
-  phoneNumber: optionalText("Phone number", 40, "Phone number must be less than 40 characters"),
+  companyName: optionalPlainText("Company name", 200, "Company name must be less than 200 characters"),
+  phoneNumber: optionalPlainText("Phone number", 40, "Phone number must be less than 40 characters"),
 });
 export type CustomerSignUpInput = z.infer<typeof CustomerSignUpSchema>;
 

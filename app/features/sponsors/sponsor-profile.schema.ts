@@ -1,18 +1,11 @@
 import { z } from "~/platform/zod";
-import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
+import { optionalPlainText } from "~/platform/plain-text";
 
 /**
  * The editable part of a sponsor profile, used by the browser and by the action alike. The spec
  * shows no rules; these limits keep the row sane. An empty field clears the value (null).
  */
-const optionalText = (field: string, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .regex(PLAIN_TEXT, controlCharacterMessage(field))
-    .optional()
-    .transform((value) => (value ? value : null));
+const optionalText = (field: string, max: number, message: string) => optionalPlainText(field, max, message).transform((value) => value ?? null);
 
 const PHONE_CHARACTERS = /^[0-9+()\-.\s]*$/;
 
