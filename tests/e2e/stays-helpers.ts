@@ -15,9 +15,9 @@ export async function bookedDates(request: APIRequestContext, assetId: string) {
  * by earlier runs), so a random start well ahead keeps tests apart; `within` days from
  * `earliest` days ahead bounds it for the calendar. `oneMonth`: the day before the stay and all
  * its nights fall in one month, for a test that looks at them on one page of the calendar
- * whatever today's date.
+ * whatever today's date. `freeDayBefore`: nobody has booked the day before either.
  */
-export async function freeStay(request: APIRequestContext, assetId: string, nights: number, { earliest = 30, within = 600, random = true, oneMonth = false } = {}) {
+export async function freeStay(request: APIRequestContext, assetId: string, nights: number, { earliest = 30, within = 600, random = true, oneMonth = false, freeDayBefore = false } = {}) {
   const { today, ranges } = await bookedDates(request, assetId);
   const month = (day: string) => day.slice(0, 7);
   for (let attempt = 0; attempt < 500; attempt++) {
@@ -25,6 +25,7 @@ export async function freeStay(request: APIRequestContext, assetId: string, nigh
     const checkIn = addDays(today, offset);
     const checkOut = addDays(checkIn, nights);
     if (oneMonth && (month(addDays(checkIn, -1)) !== month(checkIn) || month(addDays(checkOut, -1)) !== month(checkIn))) continue;
+    if (freeDayBefore && overlapsAny(addDays(checkIn, -1), checkIn, ranges)) continue;
     if (!overlapsAny(checkIn, checkOut, ranges)) return { today, checkIn, checkOut };
   }
   throw new Error("no free stay found");
