@@ -17,7 +17,7 @@ export type OutboxMessageInput = {
   attachments?: OutboxAttachment[];
 };
 
-export type EnqueueResult = { enqueued: true; id: number } | { enqueued: false };
+export type Enqueued = { enqueued: true; id: number } | { enqueued: false };
 
 /**
  * Stores a message for the mail worker. Pass the transaction that makes the change the
@@ -25,7 +25,7 @@ export type EnqueueResult = { enqueued: true; id: number } | { enqueued: false }
  * or header values throw `MailValidationError` here, where the caller can still react,
  * rather than failing later in the worker.
  */
-export async function enqueueMail(db: Queryable, message: OutboxMessageInput): Promise<EnqueueResult> {
+export async function enqueueMail(db: Queryable, message: OutboxMessageInput): Promise<Enqueued> {
   validate(message);
   const rows = await db
     .insert(outboxMessages)
@@ -58,7 +58,7 @@ export async function enqueueTemplate<N extends TemplateName>(
   template: N,
   props: TemplateProps<N>,
   options: EnqueueTemplateOptions,
-): Promise<EnqueueResult> {
+): Promise<Enqueued> {
   const rendered = await renderTemplate(template, props);
   return enqueueMail(db, { template, ...options, ...rendered });
 }
