@@ -10,7 +10,10 @@ import { arrivingOn, departingOn } from "~/features/bookings/stay-days.server";
 import { dueAnUpdate } from "~/features/hives/update-due.server";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
 import { assets, bookings, hiveAdoptions, hives, locations, paymentHistory } from "~/platform/db/schema";
+import { classifyError } from "~/platform/errors/classify";
+import { noteFailedRead } from "~/platform/db/table-access";
 import { toCents } from "~/platform/money";
+import type { Platform } from "~/platform/runtime.server";
 import { overviewCollapsed } from "./overview-preference.server";
 import { OCCUPANCY_NIGHTS, overviewParts, type DayOverview, type LocationDay } from "./overview";
 
@@ -25,9 +28,28 @@ const hoursSince = (then: Date, now: Date) => Math.max(0, Math.floor((now.getTim
  */
 export async function overviewOf(ctx: Pick<BackOfficeContext, "platform" | "actor">) {
   const { platform, actor } = ctx;
-  const collapsed = actor.kind === "staff" && (await overviewCollapsed(platform.db, actor.userId));
   const now = new Date(platform.clock.now());
-  return { collapsed, today: todayIn(BACK_OFFICE_TIME_ZONE, now), figures: collapsed ? null : await loadDayOverview(ctx, now) };
+  const today = todayIn(BACK_OFFICE_TIME_ZONE, now);
+  const read = await besideTheScreen(platform, "the day's overview", async () => {
+    const collapsed = actor.kind === "staff" && (await overviewCollapsed(platform.db, actor.userId));
+    return { collapsed, figures: collapsed ? null : await loadDayOverview(ctx, now) };
+  });
+  return read ? { ...read, today, failed: false } : { collapsed: false, today, figures: null, failed: true };
+}
+
+/**
+ * The overview and the menu's counts come with every screen they are beside: a database that
+ * cannot answer them (a table offline) must not take that screen down with them. The screen says
+ * what failed in its own words (Bookings' "Error [code]"); they log it and step aside.
+ */
+async function besideTheScreen<T>(platform: Pick<Platform, "logger">, what: string, read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    noteFailedRead();
+    platform.logger.error({ err: error, code: classifyError(error).code }, `${what} could not be read`);
+    return null;
+  }
 }
 
 export async function loadDayOverview({ platform, actor }: Pick<BackOfficeContext, "platform" | "actor">, now = new Date(platform.clock.now())): Promise<DayOverview> {
@@ -129,9 +151,10 @@ async function paymentsThisMonth(db: Queryable, now: Date) {
  */
 export async function pendingCounts({ platform, actor }: Pick<BackOfficeContext, "platform" | "actor">): Promise<Record<string, number>> {
   const db = platform.db;
-  const [stays, adoptions] = await Promise.all([
-    can(actor, "bookings", "view") ? db.select({ n: count() }).from(bookings).where(eq(bookings.status, "pending")) : null,
-    can(actor, "hive_adoptions", "view") ? db.select({ n: count() }).from(hiveAdoptions).where(eq(hiveAdoptions.status, "pending")) : null,
+  const pendingIn = (screen: string, read: () => Promise<{ n: number }[]>) => besideTheScreen(platform, `the menu's count for ${screen}`, async () => ({ [screen]: (await read())[0]!.n }));
+  const counts = await Promise.all([
+    can(actor, "bookings", "view") ? pendingIn(bookingsScreen.id, () => db.select({ n: count() }).from(bookings).where(eq(bookings.status, "pending"))) : null,
+    can(actor, "hive_adoptions", "view") ? pendingIn(adoptionsScreen.id, () => db.select({ n: count() }).from(hiveAdoptions).where(eq(hiveAdoptions.status, "pending"))) : null,
   ]);
-  return { ...(stays && { [bookingsScreen.id]: stays[0]!.n }), ...(adoptions && { [adoptionsScreen.id]: adoptions[0]!.n }) };
+  return Object.assign({}, ...counts);
 }

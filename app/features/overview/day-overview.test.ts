@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAdoptions } from "~/features/adoptions/admin-adoptions.server";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
@@ -177,7 +178,7 @@ describe.each(testEngines())("the day's overview on $name", ({ open }) => {
     expect(await overviewOf(as(one))).toMatchObject({ collapsed: false, today: "2031-03-15", figures: { hives: { due: 2 } } });
 
     expect(await rememberOverview(t.db, one, { collapsed: "true" })).toEqual({ ok: true, value: { collapsed: true } });
-    expect(await overviewOf(as(one))).toEqual({ collapsed: true, today: "2031-03-15", figures: null });
+    expect(await overviewOf(as(one))).toEqual({ collapsed: true, today: "2031-03-15", figures: null, failed: false });
     // Only the person who folded it away.
     expect(await overviewCollapsed(t.db, other.userId)).toBe(false);
     expect((await overviewOf(as(other))).figures).not.toBeNull();
@@ -187,5 +188,18 @@ describe.each(testEngines())("the day's overview on $name", ({ open }) => {
 
     expect(await rememberOverview(t.db, one, { collapsed: "maybe" })).toMatchObject({ ok: false, status: 400, fieldErrors: { collapsed: ["Choose whether the overview is shown."] } });
     expect(await rememberOverview(t.db, await insertCustomer(t.db), { collapsed: "true" })).toMatchObject({ ok: false, status: 403 });
+  });
+
+  // Last: it takes a table away for a moment.
+  it("steps aside when its tables can't be read, so that the screen it is beside still opens", async () => {
+    const admin = as(await insertUser(t.db));
+    await t.db.execute(sql`alter table bookings rename to bookings_offline`);
+    try {
+      expect(await pendingCounts(admin)).toEqual({ "hive-adoptions": 3 });
+      expect(await overviewOf(admin)).toEqual({ collapsed: false, today: "2031-03-15", figures: null, failed: true });
+    } finally {
+      await t.db.execute(sql`alter table bookings_offline rename to bookings`);
+    }
+    expect((await overviewOf(admin)).failed).toBe(false);
   });
 });

@@ -43,8 +43,9 @@ const links = {
 const linkClass = "rounded font-semibold text-link underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 
 type Props = {
-  /** The figures, or null while folded away (they are not read then). */
+  /** The figures, or null while folded away (they are not read then) or when they could not be read (`failed`). */
   overview: DayOverview | null;
+  failed: boolean;
   /** The day it is for the back-office, for the heading even while folded away. */
   today: string;
   collapsed: boolean;
@@ -59,7 +60,7 @@ type Props = {
  * update, each a link to the list that shows them. Folding it away is remembered for the person
  * (the /admin action); with JavaScript the page stays where it is.
  */
-export function DayOverviewPanel({ overview, today, collapsed: saved, here }: Props) {
+export function DayOverviewPanel({ overview, failed, today, collapsed: saved, here }: Props) {
   const fetcher = useFetcher();
   const asked = fetcher.formData?.get("collapsed");
   const collapsed = typeof asked === "string" ? asked === "true" : saved;
@@ -98,7 +99,7 @@ export function DayOverviewPanel({ overview, today, collapsed: saved, here }: Pr
         </form>
       </div>
       <div id={figuresId} hidden={collapsed} className="border-t border-border p-3 sm:p-4">
-        {!collapsed && (overview ? <Figures overview={overview} /> : <p className="text-sm text-ink-muted">Loading today's figures…</p>)}
+        {!collapsed && (overview ? <Figures overview={overview} /> : <p className="text-sm text-ink-muted">{failed ? "Today's figures could not be read. Reload the page in a moment." : "Loading today's figures…"}</p>)}
       </div>
     </section>
   );

@@ -80,7 +80,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <MenuCounts value={counts}>
       <AdminShell email={loaderData.email} screens={loaderData.screens}>
-        <ScreenLead value={overview && <DayOverviewPanel overview={overview.figures} today={overview.today} collapsed={overview.collapsed} here={`${pathname}${search}`} />}>
+        <ScreenLead value={overview && <DayOverviewPanel overview={overview.figures} failed={overview.failed} today={overview.today} collapsed={overview.collapsed} here={`${pathname}${search}`} />}>
           <Outlet />
         </ScreenLead>
       </AdminShell>
