@@ -126,14 +126,14 @@ async function adoptionsWaiting(db: Queryable, now: Date) {
     .select({
       awaitingPayment: sql<number>`count(*) filter (where ${adoptionPaymentIs("none", now)})`.mapWith(Number),
       awaitingActivation: sql<number>`count(*) filter (where ${adoptionPaymentIs("recorded", now)})`.mapWith(Number),
-      oldest: sql<string | null>`min(${hiveAdoptions.createdAt})`,
+      oldest: sql<Date | null>`min(${hiveAdoptions.createdAt})`.mapWith(hiveAdoptions.createdAt),
     })
     .from(hiveAdoptions)
     .where(eq(hiveAdoptions.status, "pending"));
   return {
     awaitingPayment: row?.awaitingPayment ?? 0,
     awaitingActivation: row?.awaitingActivation ?? 0,
-    oldestWaitingHours: row?.oldest ? hoursSince(new Date(row.oldest), now) : null,
+    oldestWaitingHours: row?.oldest ? hoursSince(row.oldest, now) : null,
   };
 }
 
