@@ -15,7 +15,8 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
   description: "Everyone who has signed up to book stays or adopt hives.",
   icon: HeartHandshake,
   group: "main",
-  liveTables: ["sponsors"],
+  // user_roles: a sponsor given a back-office role leaves the list.
+  liveTables: ["sponsors", "user_roles"],
   list: {
     sorts: ["email", "company", "created_at"],
     defaultSort: { id: "created_at", dir: "desc" },
