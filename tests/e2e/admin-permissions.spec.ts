@@ -90,16 +90,19 @@ test("an administrator shapes the permission matrix, and every change is in Acti
   await lockedDialog.getByRole("link", { name: "Close" }).last().click();
   await expect(lockedDialog).toHaveCount(0);
 
-  // Activity: the three changes, newest first, named by role and module.
+  // Activity: the three changes in words, newest first, with the changed flag as before → after.
   await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Activity" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
   await page.getByLabel("Search by person's e-mail").fill(admin.email);
   await page.getByLabel("Module").selectOption({ label: "Role Permissions" });
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/module=role_permissions/);
-  const events = page.getByRole("row").filter({ hasText: `${role}, Bookings` });
-  await expect(events.locator("td:nth-child(3)")).toHaveText(["Deleted", "Changed", "Added"]);
-  await expect(events.nth(1)).toContainText("can delete: no → yes");
+  const events = page.getByRole("row").filter({ hasText: `the Bookings permissions of ${role}` });
+  await expect(events.locator("td:nth-child(2) p:first-child")).toHaveText([`Test removed the Bookings permissions of ${role}`, `Test changed the Bookings permissions of ${role}`, `Test added the Bookings permissions of ${role}`]);
+  await expect(events.nth(1).getByRole("list", { name: "Changed fields" })).toHaveText(/^Delete: No\s*→\s*to\s*Yes$/);
+  // The row as recorded is behind a disclosure.
+  await events.nth(1).getByText("Raw record").click();
+  await expect(events.nth(1).locator("pre")).toContainText(`"canDelete": true`);
   await expectAccessible(page, "/admin/activity");
 });
 
