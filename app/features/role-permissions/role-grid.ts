@@ -23,7 +23,8 @@ export const GRID_CELL_INVALID = "The permissions sent could not be read. Reload
 const cells = z.array(z.string().max(80).refine((key) => parseCell(key) !== null, GRID_CELL_INVALID)).max(5000);
 
 export const SaveRoleGridSchema = z.object({
-  shown: z.preprocess((value) => (typeof value === "string" && value !== "" ? value.split(",") : []), cells),
+  // Always sent by the grid (empty when nothing was ticked): a post without it is not the grid's.
+  shown: z.preprocess((value) => (typeof value === "string" ? (value === "" ? [] : value.split(",")) : value), cells),
   grant: z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), cells),
 });
 

@@ -357,6 +357,7 @@ describe.each(testEngines())("Role Permissions commands on $name", ({ open }) =>
       expect(await rowOf(role, "pages")).toBeUndefined();
 
       expect(await saveRoleGrid(as(admin), { shown: "", grant: ["Admin:bookings:view"] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
+      expect(await saveRoleGrid(as(admin), { grant: [`${role}:posts:view`] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
       expect(await saveRoleGrid(as(admin), { shown: "", grant: [`${role}:everything:view`] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
     });
   });
