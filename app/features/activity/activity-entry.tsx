@@ -43,7 +43,7 @@ export function ActivityEntry({ row }: { row: Pick<ActivityRow, "sentence" | "ch
     </ul>
   );
   return (
-    <div className="max-w-3xl">
+    <div className="max-w-3xl [overflow-wrap:anywhere]">
       <p className="font-medium text-ink">{row.sentence}</p>
       {meta && <p className="text-xs text-ink-muted">{meta}</p>}
       {row.changes.length > 0 &&
