@@ -241,7 +241,7 @@ function hiddenFrom(record: PersonRecord): string[] {
     !sections.bookings && "bookings (Bookings)",
     !sections.adoptions && facts.hasAccount && "adoptions, payments and hives (Hive Adoptions)",
     !sections.account && facts.hasAccount && "roles and sign-in (User Management)",
-    !sections.security && "sign-ins and security events (Activity)",
+    !sections.security && facts.hasAccount && "sign-ins and security events (Activity)",
   ].filter((text): text is string => Boolean(text));
 }
 
