@@ -4,7 +4,7 @@ import { insertCustomer } from "../factories/accounts";
 import { insertAdoption, insertHive, insertTier } from "../factories/sponsorships";
 import { insertBooking, insertStayAsset } from "../factories/stays";
 import { toast, uniqueEmail } from "./admin-helpers";
-import { expect, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { waitForMail } from "./mailbox";
 
 /**
@@ -40,12 +40,14 @@ test("a sponsor's record: reached from the lists, everything on one page, action
   await expect(section("Payments 1")).toContainText("$22.55 in all");
   await expect(section("Hives 1")).toContainText(hive.name);
   await expect(section("Sign-in")).toContainText("Two-factor");
+  await expectAccessible(page, "a person's record");
 
   // Reset Password from the record (a sponsor's: the Sponsors permission), and she is told.
   await page.getByRole("link", { name: "Reset Password" }).click();
   const reset = page.getByRole("dialog", { name: "Reset Password" });
   await reset.getByLabel("New password", { exact: true }).fill("Cedar-Wren-Harbor-47");
   await reset.getByLabel("Confirm new password").fill("Cedar-Wren-Harbor-47");
+  await expectAccessible(page, "Reset Password on a person's record");
   await reset.getByRole("button", { name: "Reset Password" }).click();
   await expect(toast(page, "Password Reset")).toContainText(maya.email);
   await expect(reset).toHaveCount(0);
@@ -84,6 +86,7 @@ test("a sponsor's record: reached from the lists, everything on one page, action
   await page.getByRole("link", { name: "Person's record" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Maya Thornbury" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, "a person's record on a phone");
   for (const name of ["Book a stay", "Record Payment", "Reset Password"]) {
     const box = (await page.getByRole("link", { name, exact: true }).first().boundingBox())!;
     expect(box.x, name).toBeGreaterThanOrEqual(0);
