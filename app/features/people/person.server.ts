@@ -145,7 +145,8 @@ async function findAccount(db: Queryable, userId: string): Promise<Found | null>
     userId: row.userId,
     email: row.email,
     name: row.name,
-    phone: row.profilePhone ?? row.sponsorPhone,
+    // A sponsor's own (their profile form's), else the one staff keep in User Management.
+    phone: row.sponsorPhone ?? row.profilePhone,
     companyName: row.companyName,
     address: row.address,
     tierName: row.tierName,
