@@ -39,6 +39,8 @@ export default [
     route("admin", "routes/admin/index.tsx"),
     route("admin/security", "routes/admin/security.tsx"),
     ...BACK_OFFICE_SCREENS.map((screen) => route(screen.path.slice(1), screen.routeFile)),
+    // A person's record, reached from Bookings, Hive Adoptions, Sponsors and User Management.
+    route("admin/people/:id", "routes/admin/person.tsx"),
     route("admin/export/:screen", "routes/admin/export.ts"),
     route("admin/uploads", "routes/admin/uploads.ts"),
   ]),

@@ -1,6 +1,7 @@
 /**
  * The back-office's biggest lists at 100,000 rows: User Management (profiles), Activity (the
- * audit trail), Bookings with the occupancy calendar's month, and Hive Adoptions. Times the queries as the screens
+ * audit trail), Bookings with the occupancy calendar's month, and Hive Adoptions; and a person's
+ * record, which reads all of those and the outbox (100,000 e-mails) for one person. Times the queries as the screens
  * run them (first page, a sort, a search, a filter, with the total count), on a database filled
  * with 100,000 people, 100,000 audit rows and 100,000 bookings across 200 assets (about four years
  * of stays without overlaps). Prints the median and p95 of each; target: median ≤ 100 ms on PostgreSQL.
@@ -24,7 +25,9 @@ import { listBookings } from "../app/features/bookings/admin-bookings.server";
 import { bookingsScreen } from "../app/features/bookings/bookings.screen";
 import { loadOccupancy } from "../app/features/bookings/occupancy.server";
 import { listUsers } from "../app/features/users/users.server";
+import { loadPerson } from "../app/features/people/person.server";
 import { usersScreen } from "../app/features/users/users.screen";
+import { systemClock } from "../app/platform/clock";
 import { openDatabase } from "../app/platform/db/client.server";
 import { runMigrations } from "../app/platform/db/migrate.server";
 import type { Platform } from "../app/platform/runtime.server";
@@ -91,10 +94,15 @@ async function main() {
              ('00000000-0000-4000-a000-' || lpad((1 + i % 50)::text, 12, '0'))::uuid, case when i % 4 = 0 then 'Buzz ' || i end,
              date '2024-01-01' + (i % 700), 25 * (i % 12), now() - (i || ' minutes')::interval * 3
       from generate_series(1, ${ROWS}) i`);
+    // E-mails: one per person, and a second for one in ten.
+    await db.execute(sql`insert into outbox_messages (idempotency_key, template, "to", subject, html, text, status, created_at)
+      select 'bench-' || i, case when i % 2 = 0 then 'booking-update' else 'adoption-update' end, 'user-' || lpad((1 + i % ${ROWS})::text, 6, '0') || '@example.org',
+             'Your stay', '<p>x</p>', 'x', 'sent', now() - (i || ' minutes')::interval
+      from generate_series(1, ${ROWS + ROWS / 10}) i`);
     await db.execute(sql`analyze`);
     console.log(`${engine}: ${ROWS.toLocaleString("en-US")} people, ${ROWS.toLocaleString("en-US")} audit rows, ${(perAsset * ASSETS).toLocaleString("en-US")} bookings and ${ROWS.toLocaleString("en-US")} adoptions in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
-    const platform = { db } as unknown as Platform;
+    const platform = { db, clock: systemClock } as unknown as Platform;
     const ctx: BackOfficeContext = {
       platform,
       actor: { kind: "staff", userId: "u1", email: "user-000001@example.org", emailVerified: true, firstLogin: false, roles: ["admin"], isAdministrator: true, permissions: allPermissions(), twoFactorRequired: false },
@@ -104,6 +112,10 @@ async function main() {
     const activity = (query: string) => () => listActivity(ctx, parseListParams(new URLSearchParams(query), activityScreen.list));
     const bookingList = (query: string) => () => listBookings(ctx, parseListParams(new URLSearchParams(query), bookingsScreen.list));
     const adoptions = (query: string) => () => listAdoptions(ctx, parseListParams(new URLSearchParams(query), adoptionsScreen.list));
+    const person = (userId: string) => async () => {
+      const found = await loadPerson(ctx, { userId });
+      return { total: found.kind === "record" ? found.record.activity.length + found.record.emails.length + (found.record.adoptions?.length ?? 0) : 0 };
+    };
     const month = (value: string) => async () => ({ total: (await loadOccupancy(ctx, { month: value })).stays.length });
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const scenarios: [string, () => Promise<{ total: number }>][] = [
@@ -126,6 +138,7 @@ async function main() {
       ["adoptions: pending, one tier", adoptions("status=pending&tier=00000000-0000-4000-9000-000000000003")],
       ["adoptions: search 'user-0421'", adoptions("q=user-0421")],
       ["adoptions: by total paid, page 200", adoptions("sort=total&dir=desc&page=200")],
+      ["person: a sponsor's record, every part", person("u4242")],
     ];
 
     const rows: string[][] = [];

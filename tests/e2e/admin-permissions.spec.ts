@@ -19,7 +19,8 @@ test("an administrator shapes the permission matrix, and every change is in Acti
   const role = `desk_${crypto.randomUUID().slice(0, 6)}`;
   const admin = await signIn.admin();
 
-  await visit(`/admin/role-permissions?q=${role}`);
+  // The spec's table is the screen's list view (the grid is the other, below).
+  await visit(`/admin/role-permissions?q=${role}&view=list`);
   await expect(page.getByRole("heading", { level: 1, name: "Role Permissions" })).toBeVisible();
   await expect(page.getByText("No permissions found.")).toBeVisible();
 
@@ -79,7 +80,7 @@ test("an administrator shapes the permission matrix, and every change is in Acti
   expect(await db.select().from(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.module, "bookings")))).toEqual([]);
 
   // The admin role's rows are shown, and the dialog says why they can't be narrowed.
-  await visit("/admin/role-permissions?q=admin&module=users");
+  await visit("/admin/role-permissions?q=admin&module=users&view=list");
   await page.getByRole("row").filter({ hasText: "Users" }).getByRole("link", { name: /^Edit admin/ }).click();
   const lockedDialog = page.getByRole("dialog", { name: "Edit Permission" });
   await expect(lockedDialog.getByRole("note")).toHaveText(ADMIN_ROWS_LOCKED);
@@ -90,17 +91,66 @@ test("an administrator shapes the permission matrix, and every change is in Acti
   await lockedDialog.getByRole("link", { name: "Close" }).last().click();
   await expect(lockedDialog).toHaveCount(0);
 
-  // Activity: the three changes, newest first, named by role and module.
+  // Activity: the three changes in words, newest first, with the changed flag as before → after.
   await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Activity" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
   await page.getByLabel("Search by person's e-mail").fill(admin.email);
   await page.getByLabel("Module").selectOption({ label: "Role Permissions" });
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/module=role_permissions/);
-  const events = page.getByRole("row").filter({ hasText: `${role}, Bookings` });
-  await expect(events.locator("td:nth-child(3)")).toHaveText(["Deleted", "Changed", "Added"]);
-  await expect(events.nth(1)).toContainText("can delete: no → yes");
+  const events = page.getByRole("row").filter({ hasText: `the Bookings permissions of ${role}` });
+  await expect(events.locator("td:nth-child(2) p:first-child")).toHaveText([`Test removed the Bookings permissions of ${role}`, `Test changed the Bookings permissions of ${role}`, `Test added the Bookings permissions of ${role}`]);
+  await expect(events.nth(1).getByRole("list", { name: "Changed fields" })).toHaveText(/^Delete: No\s*→\s*to\s*Yes$/);
+  // The row as recorded is behind a disclosure.
+  await events.nth(1).getByText("Raw record").click();
+  await expect(events.nth(1).locator("pre")).toContainText(`"canDelete": true`);
   await expectAccessible(page, "/admin/activity");
+});
+
+test("the permission grid: a role's boxes ticked and saved at once, the admin column locked, on a desk and on a phone", async ({ page, server, signIn, visit }) => {
+  test.setTimeout(45_000);
+  const db = server.platform.db;
+  const role = await insertStaffRole(db, { bookings: ["view"], posts: ["view", "update"] });
+  await signIn.admin();
+  const grid = page.getByRole("region", { name: /Permissions by role/ });
+  const box = (action: string, module: string, who: string = role) => grid.getByRole("checkbox", { name: `${action} ${module} for ${who}`, exact: true });
+  const flags = async (module: "bookings" | "posts" | "hives") => {
+    const [row] = await db.select().from(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.module, module)));
+    return row && [row.canView, row.canCreate, row.canUpdate, row.canDelete];
+  };
+
+  for (const [width, changes] of [
+    [1280, { tick: ["Update", "Bookings"], untick: ["Update", "Posts"] }],
+    [390, { tick: ["View", "Hives"], untick: ["View", "Bookings"] }],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await visit("/admin/role-permissions");
+    await expect(page.getByRole("navigation", { name: "Show the permissions as" }).getByRole("link", { name: "Grid" })).toHaveAttribute("aria-current", "page");
+    // The admin column: every box ticked and locked, and the reason said.
+    await expect(box("Delete", "Users", "admin")).toBeChecked();
+    await expect(box("Delete", "Users", "admin")).toBeDisabled();
+    await expect(box("View", "Profile", "customer")).toBeDisabled();
+    await expect(page.getByRole("list", { name: "Locked columns" })).toContainText(ADMIN_ROWS_LOCKED);
+    // The page itself never scrolls sideways: the grid scrolls in its own frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (width === 390) expect(await grid.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+
+    const [ticked, unticked] = [box(changes.tick[0], changes.tick[1]), box(changes.untick[0], changes.untick[1])];
+    await ticked.check();
+    await unticked.uncheck();
+    await page.getByRole("button", { name: "Save Permissions" }).click();
+    await expect(toast(page, "Permissions saved")).toContainText(`2 rows changed: ${role}`);
+    await expect(ticked).toBeChecked();
+    await expect(unticked).not.toBeChecked();
+  }
+  expect(await flags("bookings")).toEqual([false, false, true, false]);
+  expect(await flags("posts")).toEqual([true, false, false, false]);
+  expect(await flags("hives")).toEqual([true, false, false, false]);
+
+  // The spec's table is one click away, the grid's changes in it.
+  await page.getByRole("link", { name: "List" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByRole("table")).toContainText("Role");
 });
 
 test("a staff member whose role allows Sponsors sees only that screen and resets a sponsor's password", async ({ page, server, signIn, visit }) => {

@@ -10,7 +10,8 @@ import type { ScreenDeclaration } from "~/features/back-office/screen";
 import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
 import { loadBuild } from "../../server/build";
 import type { RunningServer } from "../../server/start";
-import { insertStaffRole, insertUser } from "../factories/accounts";
+import { PEOPLE_FORBIDDEN } from "~/features/people/person-access";
+import { insertCustomer, insertStaffRole, insertUser } from "../factories/accounts";
 import { insertBooking, insertStayAsset } from "../factories/stays";
 import { cookieOf } from "../setup/platform";
 import { startSeededServer } from "../setup/seeded-server";
@@ -91,6 +92,8 @@ const VIEW_EXPECTED: Record<Who, Expected> = {
   administrator: "allowed",
 };
 const CHANGE_EXPECTED: Record<Who, Expected> = { ...VIEW_EXPECTED, "staff with view only": "refused" };
+/** Back-office pages that are not screens of the menu: a record reached from the screens' rows. */
+const RECORD_PAGES = ["/admin/people/:id"];
 const EVERYONE: Who[] = ["anonymous", "customer", "staff without the module", "staff with view only", "administrator"];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen has its own row type
@@ -129,7 +132,22 @@ describe("the back-office authorization matrix", () => {
       .map((routePath) => `/${routePath}`)
       .sort();
     const shellsOwn = ["/admin", "/admin/security", "/admin/export/:screen", "/admin/uploads"];
-    expect(adminPaths).toEqual([...shellsOwn, ...BACK_OFFICE_SCREENS.map((screen) => screen.path)].sort());
+    expect(adminPaths).toEqual([...shellsOwn, ...RECORD_PAGES, ...BACK_OFFICE_SCREENS.map((screen) => screen.path)].sort());
+  });
+
+  // A person's record opens for whoever may view one of the screens that list people (here a
+  // sponsor: Sponsors' view suffices); its Reset Password needs the change permission of the
+  // person's own screen (Sponsors) or of User Management.
+  it.each(EVERYONE)("a person's record, as %s: opened with a people screen's view, Reset Password with its change", async (who) => {
+    const sponsor = await insertCustomer(server.platform.db);
+    const cookie = await cookieFor(who, "sponsors");
+    expect(await answerOf(await request(`/admin/people/${sponsor.userId}`, cookie), PEOPLE_FORBIDDEN), "GET").toBe(VIEW_EXPECTED[who]);
+    const post = await request(`/admin/people/${sponsor.userId}`, who === "customer" ? await customerCookie() : cookie, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "reset-password" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(await answerOf(post, forbiddenMessage("users", "update")), "POST intent=reset-password").toBe(CHANGE_EXPECTED[who]);
   });
 
   it.each(EVERYONE)("the editors' image upload, as %s: only for who may add or change pages", async (who) => {

@@ -2,7 +2,7 @@ import { History } from "lucide-react";
 import { MODULE_LABELS, PERMISSION_MODULES } from "../accounts/permissions";
 import { defineScreen } from "../back-office/screen";
 import { formatMomentOf } from "../back-office/format";
-import { eventLabel } from "./activity-labels";
+import { ActivityEntry, changeText } from "./activity-entry";
 import type { ActivityRow } from "./activity.server";
 
 const missing = <span className="text-ink-muted">—</span>;
@@ -62,31 +62,15 @@ export const activityScreen = defineScreen<ActivityRow>({
       header: "When",
       value: (row) => formatMomentOf(row.createdAt),
       sortable: true,
+      className: "w-36 min-w-32 whitespace-normal",
     },
     {
-      id: "person",
-      header: "Person",
-      value: (row) => row.person ?? "",
-      cell: (row) => (row.person ? <span className="block min-w-40 whitespace-normal [overflow-wrap:anywhere]">{row.person}</span> : missing),
-    },
-    { id: "event", header: "Event", value: (row) => eventLabel(row.event) },
-    {
-      id: "module",
-      header: "Module",
-      value: (row) => (row.module ? MODULE_LABELS[row.module] : ""),
-      cell: (row) => (row.module ? MODULE_LABELS[row.module] : missing),
-    },
-    {
-      id: "subject",
-      header: "Record",
-      value: (row) => row.subject,
-      cell: (row) => row.subject || missing,
-    },
-    {
-      id: "details",
-      header: "Details",
-      value: (row) => row.details,
-      cell: (row) => <span className="block max-w-md min-w-64 whitespace-normal">{row.details || "—"}</span>,
+      id: "what",
+      header: "What happened",
+      // The CSV keeps the sentence and its changes on one line, the screen puts the changes under it.
+      value: (row) => [row.sentence, ...row.changes.map(changeText)].join("; "),
+      cell: (row) => <ActivityEntry row={row} />,
+      className: "min-w-64 whitespace-normal [overflow-wrap:anywhere]",
     },
     {
       id: "address",

@@ -7,74 +7,88 @@ import { pagedList, type ListPage } from "~/features/back-office/paged-list.serv
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { securityAuditLog, users } from "~/platform/db/schema";
+import { namesFor } from "./activity-names.server";
+import { describeEntry, type AuditEntry, type Change } from "./activity-words";
 
-/** One line of Activity: a back-office change or a security event (dates as ISO strings: the row travels to the browser). */
+/** One line of Activity: a back-office change or a security event, in words (dates as ISO strings: the row travels to the browser). */
 export type ActivityRow = {
   id: string;
   createdAt: string;
-  /** Who did it; for a failed sign-in, the e-mail that was tried. */
+  /** Who did it (their e-mail); for a failed sign-in, the e-mail that was tried. */
   person: string | null;
   event: string;
   module: PermissionModule | null;
-  /** What was changed or concerned: a person's e-mail, "front_desk, Bookings"… */
-  subject: string;
-  /** The fields before → after of a change, or the event's details. */
-  details: string;
+  /** "Sky Meadow confirmed booking STA-3F9A0C for Maya Thornbury, Dec 10–13". */
+  sentence: string;
+  /** The fields it changed, before → after, with names for ids. */
+  changes: Change[];
+  /** The row as recorded, for whoever needs the exact values (behind a disclosure). */
+  raw: string;
   ipAddress: string | null;
 };
 
-/** "canView" → "can view", "phoneNumber" → "phone number". */
-const fieldName = (key: string) =>
-  key
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .replaceAll("_", " ")
-    .toLowerCase();
+/** A row of the trail as read, with the account that did it. */
+type TrailRow = {
+  id: string;
+  createdAt: Date;
+  email: string | null;
+  name: string | null;
+  triedEmail: string | null;
+  event: string;
+  module: PermissionModule | null;
+  recordId: string | null;
+  eventDetails: Record<string, unknown>;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  ipAddress: string | null;
+};
 
-function shown(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (typeof value === "boolean") return value ? "yes" : "no";
-  if (Array.isArray(value)) return value.length > 0 ? value.map(shown).join(", ") : "none";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+/** The columns of a TrailRow, for Activity and for a person's page. */
+export const trailColumns = {
+  id: securityAuditLog.id,
+  createdAt: securityAuditLog.createdAt,
+  email: users.email,
+  name: users.name,
+  triedEmail: sql<string | null>`${securityAuditLog.eventDetails}->>'email'`,
+  event: securityAuditLog.eventType,
+  module: securityAuditLog.module,
+  recordId: securityAuditLog.recordId,
+  eventDetails: securityAuditLog.eventDetails,
+  before: securityAuditLog.before,
+  after: securityAuditLog.after,
+  ipAddress: securityAuditLog.ipAddress,
+};
+
+/** A page of the trail in words: the names its ids stand for are read once for all of its rows. */
+export async function inWords(db: Queryable, rows: readonly TrailRow[]): Promise<ActivityRow[]> {
+  const entries = rows.map((row): AuditEntry => ({
+    event: row.event,
+    module: row.module,
+    recordId: row.recordId,
+    eventDetails: row.eventDetails,
+    before: row.before,
+    after: row.after,
+    createdAt: row.createdAt.toISOString(),
+    actor: row.email ? { name: row.name ?? "", email: row.email } : null,
+  }));
+  const names = await namesFor(db, entries);
+  return rows.map((row, index) => {
+    const { sentence, changes } = describeEntry(entries[index]!, names);
+    return {
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      person: row.email ?? row.triedEmail,
+      event: row.event,
+      module: row.module,
+      sentence,
+      changes,
+      raw: JSON.stringify({ event: row.event, module: row.module, recordId: row.recordId, details: row.eventDetails, before: row.before, after: row.after }, null, 2),
+      ipAddress: row.ipAddress,
+    };
+  });
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * The change in words: the fields that differ as "field: before → after"; a record added or
- * deleted lists its fields. Secrets were never recorded (recordChange).
- */
-export function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
-  if (before && after) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-    const changed = keys.filter((key) => !same(before[key], after[key]));
-    return changed.length > 0 ? changed.map((key) => `${fieldName(key)}: ${shown(before[key])} → ${shown(after[key])}`).join("; ") : "No field changed";
-  }
-  const fields = after ?? before;
-  return fields
-    ? Object.entries(fields)
-        .map(([key, value]) => `${fieldName(key)}: ${shown(value)}`)
-        .join("; ")
-    : "";
-}
-
-/** What a row is about: the label the command gave, a person's e-mail, or the record's id. */
-function subjectOf(details: Record<string, unknown>, recordId: string | null): string {
-  for (const key of ["label", "email"] as const) if (typeof details[key] === "string") return details[key];
-  return recordId ?? "";
-}
-
-const LISTED_DETAILS = new Set(["label", "email", "action"]);
-
-const detailsOf = (row: { before: Record<string, unknown> | null; after: Record<string, unknown> | null; eventDetails: Record<string, unknown>; module: string | null }) =>
-  row.module
-    ? describeChange(row.before, row.after)
-    : Object.entries(row.eventDetails)
-        .filter(([key]) => !LISTED_DETAILS.has(key))
-        .map(([key, value]) => `${fieldName(key)}: ${shown(value)}`)
-        .join("; ");
-
-const triedEmail = sql<string | null>`${securityAuditLog.eventDetails}->>'email'`;
+const triedEmail = trailColumns.triedEmail;
 
 /** The day filters are days in the organisation's time zone, from the start of `from` to the end of `to`. */
 const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${BACK_OFFICE_TIME_ZONE}`;
@@ -113,33 +127,9 @@ export async function listActivity({ platform, actor }: BackOfficeContext, param
   const order = params.dir === "asc" ? asc(securityAuditLog.createdAt) : desc(securityAuditLog.createdAt);
   const select = () =>
     platform.db
-      .select({
-        id: securityAuditLog.id,
-        createdAt: securityAuditLog.createdAt,
-        email: users.email,
-        triedEmail,
-        event: securityAuditLog.eventType,
-        module: securityAuditLog.module,
-        recordId: securityAuditLog.recordId,
-        eventDetails: securityAuditLog.eventDetails,
-        before: securityAuditLog.before,
-        after: securityAuditLog.after,
-        ipAddress: securityAuditLog.ipAddress,
-      })
+      .select(trailColumns)
       .from(securityAuditLog)
       .leftJoin(users, eq(users.id, securityAuditLog.userId));
   const { rows, total } = await pagedList(platform.db, { select, where, orderBy: [order, desc(securityAuditLog.id)] }, params, page);
-  return {
-    rows: rows.map((row): ActivityRow => ({
-      id: row.id,
-      createdAt: row.createdAt.toISOString(),
-      person: row.email ?? row.triedEmail,
-      event: row.event,
-      module: row.module,
-      subject: row.module ? subjectOf(row.eventDetails, row.recordId) : "",
-      details: detailsOf(row),
-      ipAddress: row.ipAddress,
-    })),
-    total,
-  };
+  return { rows: await inWords(platform.db, rows), total };
 }

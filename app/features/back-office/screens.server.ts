@@ -12,7 +12,7 @@ import { addPost, deletePost, listPosts, updatePost } from "~/features/posts/pos
 import { addLocation, deleteLocation, listLocations, updateLocation } from "~/features/locations/locations.server";
 import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "~/features/menu-items/menu-items.server";
 import { MENU_ITEM_FAILURE_TITLES, MENU_ITEMS_LIST_FAILED } from "~/features/menu-items/messages";
-import { addRolePermission, deleteRolePermission, listRolePermissions, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
+import { addRolePermission, deleteRolePermission, listRolePermissions, saveRoleGrid, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
 import { PASSWORD_RESET_FAILED } from "~/features/users/messages";
@@ -90,7 +90,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   },
   "role-permissions": {
     list: listRolePermissions,
-    commands: { add: addRolePermission, edit: updateRolePermission, delete: deleteRolePermission },
+    commands: { add: addRolePermission, edit: updateRolePermission, delete: deleteRolePermission, "save-grid": saveRoleGrid },
   },
   activity: { list: listActivity, commands: {} },
   pages: {

@@ -1,4 +1,6 @@
 import { CalendarDays } from "lucide-react";
+import { Link } from "react-router";
+import { personByEmailPath } from "../people/person-links";
 import { BreakableEmail } from "../back-office/breakable-email";
 import { formatMoney } from "../back-office/format";
 import { formatDay } from "../../platform/day-format";
@@ -48,7 +50,18 @@ export const bookingsScreen = defineScreen<BookingRow>({
   columns: [
     // Nine columns beside the menu at 1280 px: names and e-mails wrap rather than push Actions out of sight.
     { id: "guest", header: "Guest name", value: (row) => row.guestName, sortable: true, className: "min-w-[6rem] max-w-[11rem] [overflow-wrap:anywhere]" },
-    { id: "email", header: "Email", value: (row) => row.guestEmail, cell: (row) => <BreakableEmail email={row.guestEmail} />, className: "max-w-[13rem]" },
+    {
+      id: "email",
+      header: "Email",
+      value: (row) => row.guestEmail,
+      // The guest's record: their stays, adoptions and e-mails (an account's, when one has the e-mail).
+      cell: (row) => (
+        <Link to={personByEmailPath(row.guestEmail)} aria-label={`${row.guestEmail}, the guest's record`} className="rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          <BreakableEmail email={row.guestEmail} />
+        </Link>
+      ),
+      className: "max-w-[13rem]",
+    },
     { id: "location", header: "Location", value: (row) => row.location || "N/A", className: "min-w-[5rem]" },
     { id: "asset", header: "Asset", value: (row) => row.assetName || "N/A", className: "min-w-[5rem]" },
     { id: "check_in", header: "Check-in", value: (row) => formatDay(row.checkInDate), sortable: true },

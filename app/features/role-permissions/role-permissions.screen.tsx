@@ -20,7 +20,8 @@ export const rolePermissionsScreen = defineScreen<RolePermissionRow>({
   list: {
     sorts: ["role", "module"],
     defaultSort: { id: "role", dir: "asc" },
-    filters: { module: PERMISSION_MODULES },
+    // `view=list` is the spec's table; without it the screen shows the grid.
+    filters: { module: PERMISSION_MODULES, view: ["list"] },
     searchLabel: "Search by role",
     empty: "No permissions found.",
     filterControls: [
@@ -82,5 +83,6 @@ export const rolePermissionsScreen = defineScreen<RolePermissionRow>({
       cell: (row) => flagCell(row.canDelete),
     },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  // The grid's save changes rows (and adds those a role had none for, which the command checks apart).
+  commands: { add: "create", edit: "update", delete: "delete", "save-grid": "update" },
 });

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import type { StaffActor } from "~/features/accounts/actor";
-import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, MODULE_LABELS, type PermissionModule } from "~/features/accounts/permissions";
+import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, isStaffRole, MODULE_LABELS, PERMISSION_ACTIONS, PERMISSION_MODULES, type PermissionModule } from "~/features/accounts/permissions";
+import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
+import { plural } from "~/platform/plural";
 import { failed, invalid, succeeded, type Result, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import type { ListParams } from "~/platform/list-params";
@@ -11,6 +13,7 @@ import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { rolePermissions } from "~/platform/db/schema";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema } from "./role-permissions.schema";
+import { cellKey, FLAG_OF, GRID_CELL_INVALID, parseCell, SaveRoleGridSchema } from "./role-grid";
 
 /** One row of the matrix: what the people of a role may do in one module. */
 export type RolePermissionRow = {
@@ -202,5 +205,101 @@ export async function deleteRolePermission(ctx: BackOfficeContext, input: unknow
       meta,
     );
     return succeeded(null, "Permission deleted", `${current.role} no longer has a row for ${MODULE_LABELS[current.module]}.`);
+  });
+}
+
+/** A column of the grid: a role, and why its boxes can't be changed by this person (or nothing). */
+export type GridRole = { role: string; kind: "admin" | "staff" | "customer"; locked: string | null };
+export type RoleGrid = { roles: GridRole[]; modules: PermissionModule[]; granted: string[] };
+
+/** The modules in the menu's order (Bookings first), then the one no screen shows (the customers' own profile). */
+export const GRID_MODULES: readonly PermissionModule[] = [...new Set([...BACK_OFFICE_SCREENS.map((screen) => screen.module), ...PERMISSION_MODULES])];
+
+/**
+ * The matrix as a grid: the staff roles by name first (the columns people change, in sight on a
+ * phone), then the admin role (every box ticked, whatever its rows say: it has every permission)
+ * and the customer role (its rows, shown as they are). `granted` are the ticked cells.
+ */
+export async function loadRoleGrid({ platform, actor }: BackOfficeContext): Promise<RoleGrid> {
+  assertCan(actor, "role_permissions", "view");
+  const rows = await platform.db.select(rowColumns).from(rolePermissions).orderBy(asc(rolePermissions.role));
+  const staff = [...new Set(rows.map((row) => row.role).filter(isStaffRole))];
+  const roles: GridRole[] = [
+    ...staff.map((role) => ({ role, kind: "staff" as const, locked: lockedReason(actor, role) })),
+    { role: ADMIN_ROLE, kind: "admin", locked: lockedReason(actor, ADMIN_ROLE) },
+    { role: CUSTOMER_ROLE, kind: "customer", locked: lockedReason(actor, CUSTOMER_ROLE) },
+  ];
+  const granted = [
+    ...GRID_MODULES.flatMap((module) => PERMISSION_ACTIONS.map((action) => cellKey({ role: ADMIN_ROLE, module, action }))),
+    ...rows.filter((row) => row.role !== ADMIN_ROLE).flatMap((row) => PERMISSION_ACTIONS.filter((action) => row[FLAG_OF[action]]).map((action) => cellKey({ role: row.role, module: row.module, action }))),
+  ];
+  return { roles, modules: [...GRID_MODULES], granted };
+}
+
+const NO_FLAGS = { canView: false, canCreate: false, canUpdate: false, canDelete: false };
+const sameFlags = (a: ReturnType<typeof flagsOf>, b: ReturnType<typeof flagsOf>) => PERMISSION_ACTIONS.every((action) => a[FLAG_OF[action]] === b[FLAG_OF[action]]);
+
+/**
+ * The grid's one save: the boxes the person changed (ticked now and not when the page was drawn,
+ * or the other way round), grouped into rows of the matrix, written in one transaction with an
+ * audit row per row that changed. Another person's change to another box meanwhile is kept; a
+ * box of a locked role (admin, customer, one's own) refuses the whole save; a module a role had
+ * no row for gets one, which needs the permission to add.
+ */
+export async function saveRoleGrid(ctx: BackOfficeContext, input: unknown): Promise<Result<{ changed: number }>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "role_permissions", "update");
+  const parsed = SaveRoleGridSchema.safeParse(input);
+  if (!parsed.success) return failed(400, GRID_CELL_INVALID);
+  const shown = new Set(parsed.data.shown);
+  const grant = new Set(parsed.data.grant);
+  const changed = [...new Set([...shown, ...grant])].filter((key) => shown.has(key) !== grant.has(key)).map((key) => parseCell(key)!);
+  if (changed.length === 0) return succeeded({ changed: 0 }, "No changes to save", "Tick or untick a box, then save.");
+  for (const cell of changed) {
+    const locked = lockedReason(actor, cell.role);
+    if (locked) return failed(locked === OWN_ROLE_LOCKED ? 403 : 400, locked);
+  }
+  // One entry per row of the matrix, in the grid's order, with the flags the person set.
+  const wanted = new Map<string, { role: string; module: PermissionModule; flags: Partial<ReturnType<typeof flagsOf>> }>();
+  for (const cell of changed.sort((a, b) => a.role.localeCompare(b.role) || GRID_MODULES.indexOf(a.module) - GRID_MODULES.indexOf(b.module))) {
+    const key = `${cell.role}:${cell.module}`;
+    const entry = wanted.get(key) ?? { role: cell.role, module: cell.module, flags: {} };
+    entry.flags[FLAG_OF[cell.action]] = grant.has(cellKey(cell));
+    wanted.set(key, entry);
+  }
+
+  return platform.db.transaction(async (tx) => {
+    const lockRow = async (role: string, module: PermissionModule) =>
+      (await tx.select(rowColumns).from(rolePermissions).where(and(eq(rolePermissions.role, role), eq(rolePermissions.module, module))).for("update"))[0];
+    const saved: { role: string; module: PermissionModule }[] = [];
+    for (const { role, module, flags } of wanted.values()) {
+      let current = await lockRow(role, module);
+      if (!current) {
+        const next = { ...NO_FLAGS, ...flags };
+        if (sameFlags(next, NO_FLAGS)) continue;
+        assertCan(actor, "role_permissions", "create");
+        const [row] = await tx.insert(rolePermissions).values({ role, module, ...next }).onConflictDoNothing().returning(rowColumns);
+        if (row) {
+          await recordChange(tx, actor, { module: "role_permissions", action: "create", recordId: row.id, after: { role, module, ...flagsOf(row) }, details: { label: labelOf(row) } }, meta);
+          saved.push({ role, module });
+          continue;
+        }
+        // Someone added the row a moment ago: change theirs.
+        current = await lockRow(role, module);
+        if (!current) continue;
+      }
+      const before = flagsOf(current);
+      const after = { ...before, ...flags };
+      if (sameFlags(before, after)) continue;
+      await tx
+        .update(rolePermissions)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(rolePermissions.id, current.id));
+      await recordChange(tx, actor, { module: "role_permissions", action: "update", recordId: current.id, before: { role, module, ...before }, after: { role, module, ...after }, details: { label: labelOf(current) } }, meta);
+      saved.push({ role, module });
+    }
+    if (saved.length === 0) return succeeded({ changed: 0 }, "No changes to save", "The permissions already were as ticked.");
+    const byRole = [...new Set(saved.map((row) => row.role))].map((role) => `${role} (${saved.filter((row) => row.role === role).map((row) => MODULE_LABELS[row.module]).join(", ")})`);
+    return succeeded({ changed: saved.length }, "Permissions saved", `${plural(saved.length, "row")} changed: ${byRole.join("; ")}.`);
   });
 }

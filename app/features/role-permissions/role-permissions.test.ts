@@ -18,9 +18,12 @@ import {
   deleteRolePermission,
   duplicateMessage,
   listRolePermissions,
+  loadRoleGrid,
   OWN_ROLE_LOCKED,
+  saveRoleGrid,
   updateRolePermission,
 } from "./role-permissions.server";
+import { GRID_CELL_INVALID } from "./role-grid";
 
 describe.each(testEngines())("Role Permissions commands on $name", ({ open }) => {
   let t: TestDatabase;
@@ -267,5 +270,95 @@ describe.each(testEngines())("Role Permissions commands on $name", ({ open }) =>
     expect((await list(admin, `q=${tag}&module=posts`)).rows.map((row) => row.role)).toEqual([`${tag}_b`]);
     // An underscore typed in the search is an underscore, not "any character".
     expect((await list(admin, `q=${tag}_a`)).total).toBe(1);
+  });
+
+  describe("the grid", () => {
+    /** The grid's form as a browser sends it: what was ticked when drawn, and what is ticked now. */
+    const form = (shown: string[], grant: string[]) => ({ intent: "save-grid", shown: shown.join(","), grant });
+    const flags = async (role: string, module: "bookings" | "posts" | "pages" | "hives") => {
+      const row = await rowOf(role, module as "bookings");
+      return row && [row.canView, row.canCreate, row.canUpdate, row.canDelete];
+    };
+
+    it("shows the staff roles by name, then the admin column with every box ticked, then the customer role; modules in the menu's order", async () => {
+      const admin = await insertUser(t.db);
+      const role = await insertStaffRole(t.db, { posts: ["view", "update"] });
+      const grid = await loadRoleGrid(as(admin));
+      expect(grid.roles.slice(-2)).toEqual([
+        { role: "admin", kind: "admin", locked: ADMIN_ROWS_LOCKED },
+        { role: "customer", kind: "customer", locked: CUSTOMER_ROWS_LOCKED },
+      ]);
+      expect(grid.roles.find((column) => column.role === role)).toEqual({ role, kind: "staff", locked: null });
+      const staff = grid.roles.slice(0, -2).map((column) => column.role);
+      expect(staff).toEqual([...staff].sort());
+      expect(grid.roles.slice(0, -2).every((column) => column.kind === "staff")).toBe(true);
+      expect(grid.modules.slice(0, 3)).toEqual(["bookings", "locations", "assets"]);
+      expect(grid.modules).toHaveLength(13);
+      // The admin role has every permission whatever its rows say.
+      await t.db.update(rolePermissions).set({ canDelete: false }).where(and(eq(rolePermissions.role, "admin"), eq(rolePermissions.module, "profile")));
+      expect((await loadRoleGrid(as(admin))).granted.filter((cell) => cell.startsWith("admin:"))).toHaveLength(13 * 4);
+      expect(grid.granted.filter((cell) => cell.startsWith(`${role}:`)).sort()).toEqual([`${role}:posts:update`, `${role}:posts:view`]);
+      // Nobody but an administrator changes their own role: a matrix editor sees theirs locked.
+      const editor = await insertStaff(t.db, { role_permissions: ["view", "update"] });
+      expect((await loadRoleGrid(as(editor))).roles.find((column) => column.role === editor.roles[0])).toMatchObject({ locked: OWN_ROLE_LOCKED });
+      await expect(loadRoleGrid(as(await insertStaff(t.db, { posts: ["view"] })))).rejects.toThrow("You don't have permission to view role permissions.");
+    });
+
+    it("saves only the boxes changed, in one go, with an audit row per row that changed, keeping another person's change to another box", async () => {
+      const admin = await insertUser(t.db);
+      const desk = await insertStaffRole(t.db, { bookings: ["view"], posts: ["view", "update"] });
+      const shop = await insertStaffRole(t.db, { pages: ["view"] });
+      const shown = [`${desk}:bookings:view`, `${desk}:posts:view`, `${desk}:posts:update`, `${shop}:pages:view`];
+      // Meanwhile someone else gives the desk Delete on Bookings: a box this save did not touch.
+      await t.db.update(rolePermissions).set({ canDelete: true }).where(and(eq(rolePermissions.role, desk), eq(rolePermissions.module, "bookings")));
+      const saved = await saveRoleGrid(as(admin), form(shown, [`${desk}:bookings:view`, `${desk}:bookings:update`, `${desk}:posts:view`, `${shop}:pages:view`, `${shop}:hives:view`]));
+      expect(saved).toMatchObject({ ok: true, value: { changed: 3 }, toast: { title: "Permissions saved", description: `3 rows changed: ${[`${desk} (Bookings, Posts)`, `${shop} (Hives)`].sort((a, b) => a.localeCompare(b)).join("; ")}.` } });
+      expect(await flags(desk, "bookings")).toEqual([true, false, true, true]);
+      expect(await flags(desk, "posts")).toEqual([true, false, false, false]);
+      expect(await flags(shop, "hives")).toEqual([true, false, false, false]);
+      expect(await flags(shop, "pages")).toEqual([true, false, false, false]);
+      const bookingsRow = (await rowOf(desk, "bookings"))!;
+      expect(await auditOf(bookingsRow.id)).toMatchObject([{ eventType: "record_updated", module: "role_permissions", before: { role: desk, module: "bookings", canUpdate: false, canDelete: true }, after: { canUpdate: true, canDelete: true } }]);
+      expect(await auditOf((await rowOf(shop, "hives" as "bookings"))!.id)).toMatchObject([{ eventType: "record_created", after: { role: shop, module: "hives", canView: true } }]);
+      expect(await auditOf((await rowOf(shop, "pages"))!.id)).toEqual([]);
+      expect((await permissionsOf(t.db, [desk])).bookings.update).toBe(true);
+
+      // The same form again: nothing left to change, nothing recorded.
+      expect(await saveRoleGrid(as(admin), form([], []))).toMatchObject({ ok: true, toast: { title: "No changes to save" } });
+      expect(await saveRoleGrid(as(admin), form([`${desk}:posts:update`], []))).toMatchObject({ ok: true, value: { changed: 0 }, toast: { title: "No changes to save" } });
+      expect(await auditOf((await rowOf(desk, "posts"))!.id)).toHaveLength(1);
+    });
+
+    it("refuses without the permission to change, and never changes the admin or customer column or one's own role", async () => {
+      const admin = await insertUser(t.db);
+      const role = await insertStaffRole(t.db, { posts: ["view"] });
+      const change = form([], [`${role}:posts:update`]);
+      await expect(saveRoleGrid(as(await insertCustomer(t.db)), change)).rejects.toThrow(ForbiddenError);
+      await expect(saveRoleGrid(as(await insertStaff(t.db, { role_permissions: ["view"] })), change)).rejects.toThrow("You don't have permission to change role permissions.");
+
+      await t.db
+        .insert(rolePermissions)
+        .values({ role: "admin", module: "bookings", canView: true, canCreate: true, canUpdate: true, canDelete: true })
+        .onConflictDoUpdate({ target: [rolePermissions.role, rolePermissions.module], set: { canDelete: true } });
+      const adminShown = [`admin:bookings:view`, `admin:bookings:create`, `admin:bookings:update`, `admin:bookings:delete`];
+      expect(await saveRoleGrid(as(admin), form(adminShown, adminShown.slice(0, 3)))).toEqual({ ok: false, status: 400, message: ADMIN_ROWS_LOCKED });
+      expect((await rowOf("admin", "bookings"))!.canDelete).toBe(true);
+      // One locked box refuses the whole save: the staff role's box is not saved either.
+      expect(await saveRoleGrid(as(admin), form([], [`${role}:posts:update`, "customer:users:view"]))).toEqual({ ok: false, status: 400, message: CUSTOMER_ROWS_LOCKED });
+      expect(await flags(role, "posts")).toEqual([true, false, false, false]);
+
+      const editor = await insertStaff(t.db, { role_permissions: ["view", "update"] });
+      const own = editor.roles[0]!;
+      expect(await saveRoleGrid(as(editor), form([`${own}:role_permissions:view`, `${own}:role_permissions:update`], [`${own}:role_permissions:view`, `${own}:role_permissions:update`, `${own}:role_permissions:delete`]))).toEqual({ ok: false, status: 403, message: OWN_ROLE_LOCKED });
+      // A module the role has no row for needs the permission to add rows: refused, and the change to another row is rolled back.
+      expect(await saveRoleGrid(as(editor), form([`${role}:posts:view`], []))).toMatchObject({ ok: true, value: { changed: 1 } });
+      await expect(saveRoleGrid(as(editor), form([], [`${role}:posts:view`, `${role}:pages:view`]))).rejects.toThrow("You don't have permission to add role permissions.");
+      expect(await flags(role, "posts")).toEqual([false, false, false, false]);
+      expect(await rowOf(role, "pages")).toBeUndefined();
+
+      expect(await saveRoleGrid(as(admin), { shown: "", grant: ["Admin:bookings:view"] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
+      expect(await saveRoleGrid(as(admin), { grant: [`${role}:posts:view`] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
+      expect(await saveRoleGrid(as(admin), { shown: "", grant: [`${role}:everything:view`] })).toEqual({ ok: false, status: 400, message: GRID_CELL_INVALID });
+    });
   });
 });

@@ -1,4 +1,6 @@
 import { HeartHandshake } from "lucide-react";
+import { Link } from "react-router";
+import { personPath } from "../people/person-links";
 import { defineScreen } from "../back-office/screen";
 import { formatDayOf } from "../back-office/format";
 import type { SponsorRow } from "./sponsors.server";
@@ -15,7 +17,8 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
   description: "Everyone who has signed up to book stays or adopt hives.",
   icon: HeartHandshake,
   group: "main",
-  liveTables: ["sponsors"],
+  // user_roles: a sponsor given a back-office role leaves the list.
+  liveTables: ["sponsors", "user_roles"],
   list: {
     sorts: ["email", "company", "created_at"],
     defaultSort: { id: "created_at", dir: "desc" },
@@ -23,7 +26,18 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
     empty: "No sponsors found.",
   },
   columns: [
-    { id: "email", header: "Email", value: (row) => row.email, sortable: true },
+    {
+      id: "email",
+      header: "Email",
+      value: (row) => row.email,
+      // The sponsor's record: their stays, adoptions, payments and e-mails.
+      cell: (row) => (
+        <Link to={personPath(row.userId)} aria-label={`${row.email}, the sponsor's record`} className="rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          {row.email}
+        </Link>
+      ),
+      sortable: true,
+    },
     {
       id: "company",
       header: "Company",

@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { assertCan } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import type { ListParams } from "~/platform/list-params";
@@ -33,13 +33,19 @@ const SORTS = {
 } as const;
 export const SPONSOR_SORTS = Object.keys(SORTS);
 
+/**
+ * Sponsors are the people of the site: an account that also holds a back-office role (a staff
+ * member made from a customer account keeps its sponsor record) is staff, found in User Management.
+ */
+// Written out in full: inside a select, Drizzle leaves column names unqualified, and user_roles has a "user_id" too.
+export const notStaff = sql`not exists (select 1 from user_roles r where r.user_id = sponsors.user_id and r.role <> 'customer')`;
+
 function filtersOf(params: ListParams): SQL | undefined {
-  if (!params.q) return undefined;
-  const text = containing(params.q);
-  return or(ilike(sponsors.email, text), ilike(sponsors.companyName, text), ilike(sponsors.phoneNumber, text));
+  const text = params.q ? containing(params.q) : null;
+  return and(notStaff, text ? or(ilike(sponsors.email, text), ilike(sponsors.companyName, text), ilike(sponsors.phoneNumber, text)) : undefined);
 }
 
-/** Every sponsor, newest first (the spec), searchable by e-mail, company or phone. */
+/** Every sponsor, newest first (the spec), searchable by e-mail, company or phone; staff accounts are not sponsors. */
 export async function listSponsors({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
   assertCan(actor, "sponsors", "view");
   const column = SORTS[params.sort as keyof typeof SORTS] ?? sponsors.createdAt;
@@ -52,9 +58,9 @@ export async function listSponsors({ platform, actor }: BackOfficeContext, param
   return { rows: rows.map(toSponsorRow), total };
 }
 
-/** One sponsor by their account id, for the Reset Password dialog. */
+/** One sponsor by their account id, for the Reset Password dialog (not a staff account: the list does not show those). */
 export async function getSponsor({ platform, actor }: BackOfficeContext, userId: string): Promise<SponsorRow | null> {
   assertCan(actor, "sponsors", "view");
-  const [row] = await platform.db.select(sponsorColumns).from(sponsors).where(eq(sponsors.userId, userId));
+  const [row] = await platform.db.select(sponsorColumns).from(sponsors).where(and(eq(sponsors.userId, userId), notStaff));
   return row ? toSponsorRow(row) : null;
 }

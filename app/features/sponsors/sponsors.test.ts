@@ -4,9 +4,9 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseListParams } from "~/platform/list-params";
 import { SCREEN_SERVERS } from "~/features/back-office/screens.server";
-import { securityAuditLog, sponsors } from "~/platform/db/schema";
+import { securityAuditLog, sponsors, userRoles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
+import { insertCustomer, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { sponsorsScreen } from "./sponsors.screen";
@@ -57,6 +57,26 @@ describe.each(testEngines())("Sponsors screen on $name", ({ open }) => {
     await expect(list(await insertCustomer(t.db), "")).rejects.toThrow(ForbiddenError);
     await expect(list(await insertStaff(t.db, { users: ["view"] }), "")).rejects.toThrow("You don't have permission to view sponsors.");
     expect(await getSponsor(as(await insertStaff(t.db, { sponsors: ["view"] })), newer.userId)).toMatchObject({ email: newer.email });
+  });
+
+  it("does not list staff: a customer given a back-office role leaves Sponsors, and comes back without it", async () => {
+    const admin = await insertUser(t.db);
+    const tag = `st${crypto.randomUUID().slice(0, 6)}`;
+    const customer = await insertCustomer(t.db, { email: `${tag}-customer@example.com` });
+    const hired = await insertCustomer(t.db, { email: `${tag}-hired@example.com` });
+    const promoted = await insertCustomer(t.db, { email: `${tag}-promoted@example.com` });
+    await t.db.insert(userRoles).values([
+      { userId: hired.userId, role: await insertStaffRole(t.db, { bookings: ["view"] }) },
+      { userId: promoted.userId, role: "admin" },
+    ]);
+    const listed = await list(admin, `q=${tag}`);
+    expect(listed.rows.map((row) => row.email)).toEqual([customer.email]);
+    expect(listed.total).toBe(1);
+    expect(await getSponsor(as(admin), hired.userId)).toBeNull();
+    expect(await getSponsor(as(admin), customer.userId)).toMatchObject({ email: customer.email });
+
+    await t.db.delete(userRoles).where(eq(userRoles.userId, hired.userId));
+    expect((await list(admin, `q=${tag}`)).rows.map((row) => row.email).sort()).toEqual([customer.email, hired.email].sort());
   });
 
   it("Reset Password needs sponsors update, refuses an account that is not a sponsor's, and is recorded under sponsors", async () => {

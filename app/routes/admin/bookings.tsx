@@ -9,6 +9,7 @@ import { getBooking, listBookableAssets, type BookingRow } from "~/features/book
 import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
 import { loadOccupancy } from "~/features/bookings/occupancy.server";
 import { bookingsScreen } from "~/features/bookings/bookings.screen";
+import { guestPrefillOf } from "~/features/people/person-links";
 import { addDays, isCalendarDay, nightsBetween } from "~/features/bookings/stay-dates";
 import { formatDay } from "~/platform/day-format";
 import { formatUsd, toCents } from "~/platform/money";
@@ -32,7 +33,7 @@ import type { Route } from "./+types/bookings";
 export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
 
 type AssetChoice = Awaited<ReturnType<typeof listBookableAssets>>[number];
-type Prefill = { assetId: string; locationId: string; checkInDate: string; checkOutDate: string; totalAmount: string };
+type Prefill = Partial<{ assetId: string; locationId: string; checkInDate: string; checkOutDate: string; totalAmount: string; guestName: string; guestEmail: string; guestPhone: string }>;
 
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(bookingsScreen, args);
@@ -45,10 +46,12 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...list, locations, assets, occupancy, dialog, booking, prefill };
 }
 
-function prefillOf(search: URLSearchParams, assets: AssetChoice[]) {
+function prefillOf(search: URLSearchParams, assets: AssetChoice[]): Prefill {
   const asset = assets.find((candidate) => candidate.id === search.get("for"));
   const night = search.get("night") ?? "";
-  return asset && isCalendarDay(night) ? { assetId: asset.id, locationId: asset.locationId, checkInDate: night, checkOutDate: addDays(night, 1), totalAmount: dollars(toCents(asset.pricePerNight)) } : null;
+  const stay = asset && isCalendarDay(night) ? { assetId: asset.id, locationId: asset.locationId, checkInDate: night, checkOutDate: addDays(night, 1), totalAmount: dollars(toCents(asset.pricePerNight)) } : {};
+  // "Book a stay" from a person's record: their name, e-mail and phone.
+  return { ...stay, ...guestPrefillOf(search) };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -130,9 +133,9 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
     defaultValue: {
       locationId: booking?.locationId ?? prefill?.locationId ?? (locations.length === 1 ? locations[0]!.id : ""),
       assetId: booking?.assetId ?? prefill?.assetId ?? "",
-      guestName: booking?.guestName ?? "",
-      guestEmail: booking?.guestEmail ?? "",
-      guestPhone: booking?.guestPhone ?? "",
+      guestName: booking?.guestName ?? prefill?.guestName ?? "",
+      guestEmail: booking?.guestEmail ?? prefill?.guestEmail ?? "",
+      guestPhone: booking?.guestPhone ?? prefill?.guestPhone ?? "",
       numberOfGuests: String(booking?.numberOfGuests ?? 2),
       numberOfNights: String(booking?.numberOfNights ?? 1),
       totalAmount: booking ? dollars(toCents(booking.totalAmount)) : (prefill?.totalAmount ?? ""),

@@ -13,6 +13,7 @@ import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { personPath } from "~/features/people/person-links";
 import { formatUsd, toCents } from "~/platform/money";
 import { formatDay } from "~/platform/day-format";
 import { plural } from "~/platform/plural";
@@ -79,24 +80,22 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
         rowKey={(row) => row.id}
         rowLabel={(row) => `the adoption of ${row.email}`}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
-        actions={
-          can.update || can.delete
-            ? (row) => (
-                <RowActions
-                  label={`the adoption of ${row.email}`}
-                  actions={[
-                    ...(can.update
-                      ? [
-                          { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
-                          { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
-                        ]
-                      : []),
-                    ...editAndDelete(can, params, row.id),
-                  ]}
-                />
-              )
-            : undefined
-        }
+        actions={(row) => (
+          <RowActions
+            label={`the adoption of ${row.email}`}
+            actions={[
+              // Everything about the sponsor on one page, for whoever may see this list.
+              { label: "Sponsor's record", to: personPath(row.userId) },
+              ...(can.update
+                ? [
+                    { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
+                    { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
+                  ]
+                : []),
+              ...editAndDelete(can, params, row.id),
+            ]}
+          />
+        )}
         filterOptions={{ tier: tiers.map((tier) => ({ value: tier.id, label: tier.isActive ? tier.name : `${tier.name} (inactive)` })) }}
       />
       {(dialog === "add" || dialog === "edit") && (

@@ -5,7 +5,8 @@ import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } fro
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
-import { getRolePermission, listDefinedRoles, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
+import { getRolePermission, listDefinedRoles, loadRoleGrid, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
+import { PermissionGrid } from "~/features/role-permissions/permission-grid";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
 import { lastSubmission } from "~/ui/admin/last-submission";
@@ -15,6 +16,7 @@ import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
+import { ViewSwitch } from "~/ui/admin/view-switch";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -40,10 +42,12 @@ const MODULE_OPTIONS = PERMISSION_MODULES.map((module) => ({
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(rolePermissionsScreen, args);
   const ctx = backOfficeContext(args);
+  // The grid unless the URL asks for the spec's table (`view=list`).
+  const grid = list.params.filters.view === "list" ? null : await loadRoleGrid(ctx);
   const { dialog, record: row } = await recordDialog(args, list.can, getRolePermission);
   // Why the row can't be changed (the admin role, customers, one's own role) is said in the dialog.
   const locked = row && ctx.actor.kind === "staff" ? lockedReason(ctx.actor, row.role) : null;
-  return { ...list, dialog, row, locked, roles: dialog === "add" ? await listDefinedRoles(ctx.platform.db) : [] };
+  return { ...list, grid, dialog, row, locked, roles: dialog === "add" ? await listDefinedRoles(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -53,7 +57,7 @@ export function action(args: Route.ActionArgs) {
 export default function RolePermissionsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(rolePermissionsScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, row, locked, roles } = loaderData;
+  const { rows, total, params, pageCount, can, grid, dialog, row, locked, roles } = loaderData;
   const listHref = `${rolePermissionsScreen.path}${listSearch(params)}`;
   const lastResult = lastSubmission(actionData);
   // The built-in roles' rows are never deleted (their dialog says why they can't change).
@@ -64,17 +68,30 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
       <ScreenHeader screen={rolePermissionsScreen}>
         {can.create && <AddButton params={params} label="Add Permission" />}
       </ScreenHeader>
-      <DataTable
-        screen={rolePermissionsScreen}
-        rows={rows}
-        total={total}
-        params={params}
-        pageCount={pageCount}
-        rowKey={(target) => target.id}
-        rowLabel={(target) => `${target.role}, ${MODULE_LABELS[target.module]}`}
-        rowHref={can.update ? (target) => dialogSearch(params, "edit", target.id) : undefined}
-        actions={can.update || can.delete ? (target) => <RowActions label={`${target.role}, ${MODULE_LABELS[target.module]}`} actions={rowActions(target)} /> : undefined}
+      <ViewSwitch
+        label="Show the permissions as"
+        views={[
+          { label: "Grid", to: listSearch(params, { filters: { view: "" }, page: 1 }), current: Boolean(grid) },
+          { label: "List", to: listSearch(params, { filters: { view: "list" } }), current: !grid },
+        ]}
       />
+      {grid ? (
+        <PermissionGrid grid={grid} canSave={can.update} />
+      ) : (
+        <DataTable
+          screen={rolePermissionsScreen}
+          rows={rows}
+          total={total}
+          params={params}
+          pageCount={pageCount}
+          rowKey={(target) => target.id}
+          rowLabel={(target) => `${target.role}, ${MODULE_LABELS[target.module]}`}
+          rowHref={can.update ? (target) => dialogSearch(params, "edit", target.id) : undefined}
+          actions={can.update || can.delete ? (target) => <RowActions label={`${target.role}, ${MODULE_LABELS[target.module]}`} actions={rowActions(target)} /> : undefined}
+          // The search keeps the list view.
+          extraFilters={<input type="hidden" name="view" value="list" />}
+        />
+      )}
       {dialog === "add" && <AddDialog roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && row && <EditDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && row && (

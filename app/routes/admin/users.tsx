@@ -5,6 +5,7 @@ import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
 import { usersScreen } from "~/features/users/users.screen";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -61,20 +62,22 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
         rowKey={(row) => row.id}
         rowLabel={(row) => row.email}
         rowHref={can.update ? (row) => dialogHref("profile", row) : undefined}
-        actions={
-          can.update
-            ? (row) => (
-                <RowActions
-                  label={row.email}
-                  actions={[
+        actions={(row) => (
+          <RowActions
+            label={row.email}
+            actions={[
+              // Everything about the person on one page, for whoever may see this list.
+              { label: "Person's record", to: personPath(row.id) },
+              ...(can.update
+                ? [
                     { label: "Manage Roles", to: dialogHref("roles", row) },
                     { label: "Edit Profile", to: dialogHref("profile", row) },
                     { label: "Reset Password", to: dialogHref("password", row) },
-                  ]}
-                />
-              )
-            : undefined
-        }
+                  ]
+                : []),
+            ]}
+          />
+        )}
       />
       {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
