@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 import { addDays, overlapsAny, type BookedRange } from "../../app/features/bookings/stay-dates";
-import { expect } from "./fixtures";
+import { expect, waitForHydration } from "./fixtures";
 
 /** The property's today and the asset's booked stays, as the calendar sees them. */
 export async function bookedDates(request: APIRequestContext, assetId: string) {
@@ -34,6 +34,8 @@ export async function freeStay(request: APIRequestContext, assetId: string, nigh
 /** Opens the portal's Glamping tab and picks the demo location and its trailer; returns the asset id. */
 export async function openPortalBooking(page: Page) {
   await page.goto("/adopt-hive-signup?tab=booking");
+  // The location's assets load through React: a choice made before hydration would be lost.
+  await waitForHydration(page);
   await page.getByLabel("Location").selectOption({ label: "Stanwood" });
   await expect(page.getByLabel("Stay")).toBeVisible();
   await page.getByLabel("Stay").selectOption({ label: "Lakeside RV Trailer · $165/night" });
