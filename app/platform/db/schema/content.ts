@@ -74,6 +74,8 @@ export const pages = pgTable(
     heroImageFile: jsonb("hero_image_file").$type<StoredImage>(),
     /** Ordered list of `{title, content}`; content is HTML, sanitised on save and on render. */
     sections: jsonb("sections").$type<PageSection[]>().notNull().default([]),
+    /** A draft (false) is seen only in the back-office: not at its address, not in the sitemap. Pages made before drafts existed stay published. */
+    published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
