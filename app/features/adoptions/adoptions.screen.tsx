@@ -1,6 +1,6 @@
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../back-office/breakable-email";
-import { formatMoney } from "../back-office/format";
+import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
@@ -66,5 +66,9 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     { id: "start", header: "Start date", value: (row) => formatDay(row.startDate), sortable: true },
     { id: "total", header: "Total paid", value: (row) => formatMoney(row.totalPaid), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update" },
+  commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update" },  csv: {
+    values: { start: (row) => row.startDate, total: (row) => csvAmount(row.totalPaid) },
+    extra: [{ header: "Currency", value: () => CURRENCY, after: "total" }],
+  },
+
 });

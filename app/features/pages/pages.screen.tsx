@@ -1,5 +1,5 @@
 import { FileText } from "lucide-react";
-import { formatMomentOf } from "../back-office/format";
+import { formatMomentOf, isoMomentOf } from "../back-office/format";
 import { defineScreen } from "../back-office/screen";
 import type { PageRow } from "./pages.server";
 
@@ -52,5 +52,9 @@ export const pagesScreen = defineScreen<PageRow>({
     { id: "heroTitle", header: "Hero title", value: (row) => row.heroTitle ?? "", cell: (row) => row.heroTitle ?? "—" },
     { id: "updated", header: "Updated", value: (row) => formatMomentOf(row.updatedAt), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  commands: { add: "create", edit: "update", delete: "delete" },  csv: {
+    values: { updated: (row) => isoMomentOf(row.updatedAt) },
+    extra: [{ header: "Status", value: (row) => (row.published ? "Published" : "Draft"), after: "updated" }],
+  },
+
 });

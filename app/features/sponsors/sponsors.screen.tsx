@@ -1,6 +1,6 @@
 import { HeartHandshake } from "lucide-react";
 import { defineScreen } from "../back-office/screen";
-import { formatDayOf } from "../back-office/format";
+import { formatDayOf, isoDayOf } from "../back-office/format";
 import type { SponsorRow } from "./sponsors.server";
 
 const missing = <span className="text-ink-muted">—</span>;
@@ -44,5 +44,6 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
       sortable: true,
     },
   ],
-  commands: { "reset-password": "update" },
+  commands: { "reset-password": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
+
 });
