@@ -4,7 +4,7 @@ import { assertCan } from "~/features/accounts/permissions";
 import { isBackOfficeUser } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { BACK_OFFICE_TIME_ZONE, formatMoney } from "~/features/back-office/format";
 import type { ListParams } from "~/platform/list-params";
 import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -13,9 +13,10 @@ import { todayIn } from "~/features/bookings/stay-dates";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
+import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import { centsToNumeric, toCents } from "~/platform/money";
 import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
-import { type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
+import { PAYMENT_METHOD_LABELS, type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
 import { hasRoom, holdsPlace } from "./tier-places.server";
 import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema, type AdoptionFieldsInput } from "./admin-adoption.schema";
 
@@ -256,9 +257,10 @@ export async function deleteAdoption(ctx: BackOfficeContext, input: unknown): Pr
 export const FUTURE_PAYMENT = "The payment date cannot be in the future";
 
 /**
- * Record Payment: the payment_history row and the adoption's total paid, in one transaction. The
- * total is raised by the amount in the database (not read, added and written back), so two
- * people recording payments at once both count.
+ * Record Payment: the payment_history row, the adoption's total paid and the sponsor's receipt
+ * (amount, method, day and the total paid so far), in one transaction. The total is raised by the
+ * amount in the database (not read, added and written back), so two people recording payments at
+ * once both count, and each receipt gives the total as it stood after its own payment.
  */
 export async function recordPayment(ctx: BackOfficeContext, input: unknown, now = new Date()): Promise<Result> {
   const { platform, actor, meta } = ctx;
@@ -273,9 +275,25 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
       .update(hiveAdoptions)
       .set({ totalPaid: sql`${hiveAdoptions.totalPaid} + ${payment.amount}::numeric`, updatedAt: new Date() })
       .where(eq(hiveAdoptions.id, adoptionId))
-      .returning({ email: hiveAdoptions.email, totalPaid: hiveAdoptions.totalPaid, tierId: hiveAdoptions.tierId });
+      .returning({ email: hiveAdoptions.email, totalPaid: hiveAdoptions.totalPaid, tierId: hiveAdoptions.tierId, hiveName: hiveAdoptions.hiveName });
     if (!updated) return failed(404, GONE);
     const [row] = await tx.insert(paymentHistory).values({ adoptionId, ...payment }).returning({ id: paymentHistory.id });
+    const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, updated.tierId));
+    await enqueueTemplate(
+      tx,
+      "payment-receipt",
+      {
+        receiptNumber: row!.id,
+        tierName: tier?.name ?? "",
+        hiveName: updated.hiveName,
+        amount: formatMoney(payment.amount),
+        paymentMethod: PAYMENT_METHOD_LABELS[payment.paymentMethod],
+        paymentDate: payment.paymentDate,
+        totalPaid: formatMoney(updated.totalPaid),
+        profileUrl: `${platform.env.APP_URL}/sponsor-profile?tab=adoptions`,
+      },
+      { to: updated.email, idempotencyKey: `payment-receipt:${row!.id}` },
+    );
     const amount = centsToNumeric(toCents(payment.amount));
     const totalPaid = centsToNumeric(toCents(updated.totalPaid));
     const previous = centsToNumeric(toCents(updated.totalPaid) - toCents(payment.amount));
@@ -293,6 +311,6 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
       },
       meta,
     );
-    return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}.`);
+    return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}. A receipt is on its way to them.`);
   });
 }

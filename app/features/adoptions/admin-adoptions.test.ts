@@ -156,6 +156,11 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
     expect(history.at(-1)).toMatchObject({ paymentMethod: "cash", notes: "Receipt 17" });
     const audits = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, row.id), eq(securityAuditLog.eventType, "payment_recorded")));
     expect(audits).toHaveLength(5);
+    // Each receipt has the total as it stood after its own payment: the last one to commit, all of it.
+    const totals = (await mailsTo(sponsor.email)).filter((mail) => mail.template === "payment-receipt").map((mail) => /Total paid to date\s+\$([\d.]+)/.exec(mail.text)![1]);
+    expect(totals).toHaveLength(5);
+    expect(new Set(totals).size).toBe(5);
+    expect(totals).toContain("160.20");
 
     expect(await recordPayment(as(admin), { adoptionId: row.id, amount: "0", paymentDate: "2026-06-01" })).toMatchObject({ ok: false, fieldErrors: { amount: [ADMIN_ADOPTION_MESSAGES.amount] } });
     expect(await recordPayment(as(admin), { adoptionId: row.id, amount: "10", paymentDate: "2026-06-01" }, new Date("2026-05-31T12:00:00Z"))).toMatchObject({ ok: false, fieldErrors: { paymentDate: [FUTURE_PAYMENT] } });
@@ -164,6 +169,39 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
 
     expect(await deleteAdoption(as(admin), { id: row.id })).toMatchObject({ ok: true });
     expect(await t.db.select().from(paymentHistory).where(eq(paymentHistory.adoptionId, row.id))).toEqual([]);
+  });
+
+  it("e-mails the sponsor a receipt through the outbox with the payment, in the same transaction: amount, method, day and the total so far", async () => {
+    const admin = await insertUser(t.db);
+    const tier = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
+    const sponsor = await insertCustomer(t.db);
+    const row = await added(admin, form(sponsor.email, tier.id, { totalPaid: "40", hiveName: "Buzz" }));
+    const before = (await mailsTo(sponsor.email)).length;
+    const result = await recordPayment(as(admin), { adoptionId: row.id, amount: "25", paymentMethod: "crypto", paymentDate: "2026-06-02", notes: "Kept to ourselves" });
+    expect(result).toMatchObject({ ok: true, toast: { title: "Payment recorded", description: `$25.00 from ${sponsor.email}. Total paid: $65.00. A receipt is on its way to them.` } });
+    const [payment] = await listPayments(as(admin), row.id);
+    const receipts = (await mailsTo(sponsor.email)).slice(before);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ template: "payment-receipt", subject: "Receipt for your $25.00 payment", idempotencyKey: `payment-receipt:${payment!.id}`, status: "pending" });
+    expect(receipts[0]!.text).toMatch(/Amount\s+\$25\.00/);
+    expect(receipts[0]!.text).toMatch(/Paid on\s+Tuesday, June 2, 2026/);
+    expect(receipts[0]!.text).toMatch(/Payment method\s+Crypto/);
+    expect(receipts[0]!.text).toMatch(new RegExp(`Adoption\\s+Buzz, ${tier.name}`));
+    expect(receipts[0]!.text).toMatch(/Total paid to date\s+\$65\.00/);
+    expect(receipts[0]!.text).toContain(payment!.id);
+    // The team's notes stay in the back-office.
+    expect(receipts[0]!.text).not.toContain("Kept to ourselves");
+
+    // Refused, or rolled back with its payment: no receipt.
+    await recordPayment(as(admin), { adoptionId: row.id, amount: "10", paymentDate: "2026-06-03" }, new Date("2026-06-01T12:00:00Z"));
+    await t.db
+      .transaction(async (tx) => {
+        await recordPayment({ ...as(admin), platform: { ...platform, db: tx as never } }, { adoptionId: row.id, amount: "7", paymentDate: "2026-06-03" });
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await mailsTo(sponsor.email)).toHaveLength(before + 1);
+    expect((await adoptionOf(row.id)).totalPaid).toBe("65.00");
   });
 
   it.runIf(engine === "postgres")("two admins activating the last place at once: exactly one wins", async () => {

@@ -102,7 +102,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
       {(dialog === "add" || dialog === "edit") && (
         <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} hives={hives} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
       )}
-      {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} tier={tiers.find((tier) => tier.id === adoption.tierId)} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && adoption && (
         <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
@@ -266,11 +266,31 @@ function PaymentHistory({ payments, recordHref }: { payments: PaymentRow[]; reco
   );
 }
 
-function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { adoption: AdoptionRow; payments: PaymentRow[]; today: string; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+/**
+ * Record Payment, offering what the sponsor owes for one period: the tier's price for the
+ * adoption's frequency (monthly or annual), which staff change for any other amount.
+ */
+function PaymentDialog({
+  adoption,
+  tier,
+  payments,
+  today,
+  closeHref,
+  lastResult,
+}: {
+  adoption: AdoptionRow;
+  tier: TierChoice | undefined;
+  payments: PaymentRow[];
+  today: string;
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const annual = adoption.paymentFrequency === "annual";
+  const price = tier ? moneyText(annual ? tier.priceAnnual : tier.priceMonthly) : "";
   const [form, fields] = useForm({
     id: "record-payment",
     lastResult,
-    defaultValue: { amount: "", paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
+    defaultValue: { amount: price, paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
     ...checkedOnSubmit,
   });
@@ -280,12 +300,21 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
         <input type="hidden" name="adoptionId" value={adoption.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.amount} label="Amount ($)" type="number" inputMode="decimal" min={0.01} step="0.01" />
+          <TextField
+            field={fields.amount}
+            label="Amount ($)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step="0.01"
+            hint={tier ? `The ${tier.name} tier's ${annual ? "annual" : "monthly"} price: $${price}.` : undefined}
+          />
           <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
         </div>
         <TextField field={fields.paymentDate} label="Payment date" type="date" max={today} />
         <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember." />
         <PaymentHistory payments={payments} />
+        <p className="text-sm text-ink-muted">The sponsor is e-mailed a receipt: the amount, the method, the day and their total paid so far.</p>
         <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
       </SchemaForm>
     </ScreenDialog>
