@@ -60,7 +60,8 @@ export const bookingsScreen = defineScreen<BookingRow>({
     },
     { id: "total", header: "Total", value: (row) => money(row.totalAmount), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },  // The file staff take to a spreadsheet: the booking code people quote, the guest's phone, guests and nights, and numbers and days it can compute with.
+  // Confirm and Decline (a row's buttons, its dialog's, or the bulk bar's), and the toast's Undo.
+  commands: { add: "create", edit: "update", delete: "delete", confirm: "update", decline: "update", "bulk-confirm": "update", "bulk-decline": "update", undo: "update" },  // The file staff take to a spreadsheet: the booking code people quote, the guest's phone, guests and nights, and numbers and days it can compute with.
   csv: {
     values: { check_in: (row) => row.checkInDate, check_out: (row) => row.checkOutDate, total: (row) => (row.totalAmount === null ? "" : csvAmount(row.totalAmount)) },
     extra: [

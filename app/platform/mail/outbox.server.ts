@@ -65,6 +65,13 @@ export async function enqueueTemplate<N extends TemplateName>(
   return enqueueMail(db, { template, ...options, ...rendered });
 }
 
+/** Which of `keys` have a message in the outbox (queued, held or sent). */
+export async function mailKeysAmong(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: outboxMessages.idempotencyKey }).from(outboxMessages).where(inArray(outboxMessages.idempotencyKey, [...keys]));
+  return rows.map((row) => row.key);
+}
+
 /**
  * Takes back messages the worker has never tried to send (held ones, see `holdSeconds`), by
  * idempotency key, in the caller's transaction; returns the keys taken back. A message a worker
