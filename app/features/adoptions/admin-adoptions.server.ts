@@ -12,10 +12,13 @@ import { containing } from "~/features/back-office/search";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
-import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, securityAuditLog, sponsors, users } from "~/platform/db/schema";
+import { enqueueTemplate, mailKeysAmong, withdrawHeldMail } from "~/platform/mail/outbox.server";
+import { BulkDecisionSchema, DecisionSchema, UndoDecisionSchema } from "~/features/back-office/decisions";
+import { decisionResult, eachRow, HOLD_SECONDS, undoResult, type Decided } from "~/features/back-office/decisions.server";
 import { centsToNumeric, toCents } from "~/platform/money";
-import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
+import { activationMailKey, changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
+import { activationChanged, activationTooLate, ADOPTION_DECISION_WORDS, adoptionNotPending } from "./messages";
 import { PAYMENT_METHOD_LABELS, type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
 import { hasRoom, holdsPlace } from "./tier-places.server";
 import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema, type AdoptionFieldsInput } from "./admin-adoption.schema";
@@ -313,4 +316,100 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
     );
     return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}. A receipt is on its way to them.`);
   });
+}
+
+/**
+ * Activate, for an adoption waiting for it (pending): active, the sponsor's tier and "member
+ * since" following (followActiveAdoption), and the e-mail an activation sends from Edit, held for
+ * the Undo, with an audit row, in one transaction. It keeps the place it already held in its tier.
+ */
+async function activateOne(ctx: BackOfficeContext, id: string, decision: string): Promise<Result<Decided>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  if (!isRecordId(id)) return failed(404, GONE);
+  return retryOnDeadlock(() =>
+    platform.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, current.tierId));
+      const label = labelOf({ email: current.email, tierName: tier?.name ?? "" });
+      if (current.status !== "pending") return failed(409, adoptionNotPending(label, current.status));
+      // What "member since" was, for an Undo to put back.
+      const [sponsor] = await tx.select({ memberSince: sponsors.memberSince }).from(sponsors).where(eq(sponsors.userId, current.userId));
+      await tx.update(hiveAdoptions).set({ status: "active", updatedAt: new Date() }).where(eq(hiveAdoptions.id, id));
+      const before = fieldsOf(current);
+      await recordChange(
+        tx,
+        actor,
+        { module: "hive_adoptions", action: "update", recordId: id, before, after: { ...before, status: "active" }, details: { label, decision: "activate", decisionId: decision, memberSinceBefore: sponsor?.memberSince ?? null } },
+        meta,
+      );
+      const activated = { ...current, status: "active" as const };
+      await followActiveAdoption(tx, activated);
+      await tellSponsor(tx, platform, activated, "activated", { decision, holdSeconds: HOLD_SECONDS });
+      return succeeded({ id, label });
+    }),
+  );
+}
+
+/** Activate, from a pending adoption's row or its dialog. */
+export async function activateAdoption(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "hive_adoptions", "update");
+  const parsed = DecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow([parsed.data.id], (id) => activateOne(ctx, id, decision)), ADOPTION_DECISION_WORDS.activate);
+}
+
+/** Activate for the ticked rows: each in a transaction of its own through the same command (permission and audit row per row). */
+export async function activateAdoptions(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "hive_adoptions", "update");
+  const parsed = BulkDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow(parsed.data.ids, (id) => activateOne(ctx, id, decision)), ADOPTION_DECISION_WORDS.activate);
+}
+
+/**
+ * Undo of an activation, while the sponsor's e-mail has not left: the e-mail withdrawn, the
+ * adoption pending again, the sponsor's tier following and "member since" put back as it was
+ * (unless another activation has set it since), audited.
+ */
+export async function undoActivation(ctx: BackOfficeContext, input: unknown) {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  const parsed = UndoDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { decision, ids } = parsed.data;
+  const undoOne = (id: string): Promise<Result<Decided>> => {
+    assertCan(actor, "hive_adoptions", "update");
+    if (!isRecordId(id)) return Promise.resolve(failed(404, GONE));
+    return retryOnDeadlock(() =>
+      platform.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
+        if (!current) return failed(404, GONE);
+        const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, current.tierId));
+        const label = labelOf({ email: current.email, tierName: tier?.name ?? "" });
+        const key = activationMailKey("activated", id, decision);
+        if (current.status !== "active" || (await mailKeysAmong(tx, [key])).length === 0) return failed(409, activationChanged(label));
+        if ((await withdrawHeldMail(tx, [key])).length === 0) return failed(409, activationTooLate(label));
+        await tx.update(hiveAdoptions).set({ status: "pending", updatedAt: new Date() }).where(eq(hiveAdoptions.id, id));
+        const [activation] = await tx
+          .select({ details: securityAuditLog.eventDetails })
+          .from(securityAuditLog)
+          .where(and(eq(securityAuditLog.recordId, id), sql`${securityAuditLog.eventDetails}->>'decisionId' = ${decision}`, sql`${securityAuditLog.eventDetails}->>'decision' = 'activate'`));
+        const memberSinceBefore = (activation?.details.memberSinceBefore as string | null | undefined) ?? null;
+        await followActiveAdoption(tx, { ...current, status: "pending" });
+        // "Member since" back as it was, if this activation was what set it.
+        await tx
+          .update(sponsors)
+          .set({ memberSince: memberSinceBefore, updatedAt: new Date() })
+          .where(and(eq(sponsors.userId, current.userId), eq(sponsors.memberSince, current.startDate), memberSinceBefore === null ? undefined : sql`${sponsors.memberSince} <> ${memberSinceBefore}`));
+        const before = fieldsOf(current);
+        await recordChange(tx, actor, { module: "hive_adoptions", action: "update", recordId: id, before, after: { ...before, status: "pending" }, details: { label, undo: "activate", decisionId: decision } }, meta);
+        return succeeded({ id, label });
+      }),
+    );
+  };
+  return undoResult(await eachRow(ids, undoOne), ADOPTION_DECISION_WORDS.undo);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
@@ -10,7 +10,9 @@ import { insertAdoption, insertTier } from "../../../tests/factories/sponsorship
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADMIN_ADOPTION_MESSAGES } from "./admin-adoption.schema";
-import { addAdoption, deleteAdoption, FUTURE_PAYMENT, listAdoptions, listPayments, NO_SUCH_SPONSOR, recordPayment, searchSponsorEmails, STAFF_CANNOT_ADOPT, tierFull, updateAdoption } from "./admin-adoptions.server";
+import { UNDO_SECONDS } from "~/features/back-office/decisions";
+import { activateAdoption, activateAdoptions, addAdoption, deleteAdoption, FUTURE_PAYMENT, listAdoptions, listPayments, NO_SUCH_SPONSOR, recordPayment, searchSponsorEmails, STAFF_CANNOT_ADOPT, tierFull, undoActivation, updateAdoption } from "./admin-adoptions.server";
+import { activationTooLate, adoptionNotPending } from "./messages";
 import { adoptionsScreen } from "./adoptions.screen";
 
 describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: engine }) => {
@@ -211,5 +213,101 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
     const results = await Promise.all(rows.map((row) => updateAdoption(as(admin), formOf(row, { status: "active" }))));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ status: 409, message: tierFull(tier.name, 1) });
+  });
+
+  describe("one-click Activate", () => {
+    const auditsOf = (id: string) => t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, id), eq(securityAuditLog.eventType, "record_updated"))).orderBy(securityAuditLog.createdAt);
+    const sent = (to: string) => t.db.update(outboxMessages).set({ status: "sent", attempts: 1, sentAt: new Date() }).where(eq(outboxMessages.to, to));
+
+    it("is refused to a customer and to staff who may only view adoptions, one row or many, and its Undo too", async () => {
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id);
+      const viewer = await insertStaff(t.db, { hive_adoptions: ["view"] });
+      for (const actor of [viewer, await insertCustomer(t.db)]) {
+        await expect(activateAdoption(as(actor), { id: row.id })).rejects.toThrow(ForbiddenError);
+        await expect(activateAdoptions(as(actor), { ids: [row.id] })).rejects.toThrow(ForbiddenError);
+        await expect(undoActivation(as(actor), { decision: crypto.randomUUID(), ids: [row.id] })).rejects.toThrow(ForbiddenError);
+      }
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "pending" });
+      expect(await mailsTo(sponsor.email)).toEqual([]);
+    });
+
+    it("makes a pending adoption active: the sponsor's tier and member since follow, audited, the e-mail held for the Undo", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const label = `${sponsor.email}, ${tier.name}`;
+      const result = await activateAdoption(as(admin), { id: row.id });
+      expect(result).toMatchObject({
+        ok: true,
+        toast: { title: "Adoption activated", description: `${label}. Their profile shows the tier, and they are e-mailed.`, action: { label: "Undo", fields: { intent: "undo", ids: [row.id] }, seconds: UNDO_SECONDS } },
+      });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2026-04-01" });
+      const [audit] = await auditsOf(row.id);
+      expect(audit).toMatchObject({ before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "active" }), eventDetails: expect.objectContaining({ label, decision: "activate" }) });
+      const [mail] = await mailsTo(sponsor.email);
+      expect(mail).toMatchObject({ template: "adoption-update", subject: `Your ${tier.name} adoption is active`, status: "pending", attempts: 0 });
+      const [held] = await t.db.select({ later: sql<boolean>`${outboxMessages.nextAttemptAt} > now() + make_interval(secs => ${UNDO_SECONDS})` }).from(outboxMessages).where(eq(outboxMessages.id, mail!.id));
+      expect(held!.later).toBe(true);
+      expect(await activateAdoption(as(admin), { id: row.id })).toEqual({ ok: false, status: 409, message: adoptionNotPending(label, "active"), fieldErrors: undefined });
+    });
+
+    it("in bulk: each row its own transaction and audit row; one no longer pending is skipped and said", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const [a, b, c] = [await insertCustomer(t.db), await insertCustomer(t.db), await insertCustomer(t.db)];
+      const rows = [await insertAdoption(t.db, a, tier.id), await insertAdoption(t.db, b, tier.id)];
+      const cancelled = await insertAdoption(t.db, c, tier.id, { status: "cancelled" });
+      const result = await activateAdoptions(as(admin), { ids: [...rows.map((row) => row.id), cancelled.id] });
+      expect(result).toMatchObject({ ok: true, toast: { title: "2 adoptions activated", detail: adoptionNotPending(`${c.email}, ${tier.name}`, "cancelled") } });
+      for (const [row, sponsor] of [[rows[0]!, a], [rows[1]!, b]] as const) {
+        expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+        expect(await auditsOf(row.id)).toHaveLength(1);
+        expect(await mailsTo(sponsor.email)).toMatchObject([{ template: "adoption-update" }]);
+      }
+      expect(await adoptionOf(cancelled.id)).toMatchObject({ status: "cancelled" });
+      expect(await mailsTo(c.email)).toEqual([]);
+    });
+
+    it("Undo while the e-mail is held: pending again, the tier and member since as they were, the e-mail gone; refused once it went", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const before = await sponsorOf(sponsor.userId);
+      const activated = await activateAdoption(as(admin), { id: row.id });
+      if (!activated.ok) throw new Error(activated.message);
+      const label = `${sponsor.email}, ${tier.name}`;
+      expect(await undoActivation(as(admin), activated.toast!.action!.fields)).toMatchObject({ ok: true, toast: { title: "Activation undone", description: `${label} is pending again. The sponsor was not e-mailed.` } });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "pending" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: before?.tierId ?? null, memberSince: before?.memberSince ?? null });
+      expect(await mailsTo(sponsor.email)).toEqual([]);
+      expect((await auditsOf(row.id)).map((audit) => audit.after?.status)).toEqual(["active", "pending"]);
+
+      // Activated again, and this time the e-mail goes before the Undo: the activation stands.
+      const again = await activateAdoption(as(admin), { id: row.id });
+      if (!again.ok) throw new Error(again.message);
+      await sent(sponsor.email);
+      expect(await undoActivation(as(admin), again.toast!.action!.fields)).toEqual({ ok: false, status: 409, message: activationTooLate(label), fieldErrors: undefined });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2026-04-01" });
+    });
+
+    it("Undo keeps a member since that an earlier activation set", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      await insertAdoption(t.db, sponsor, tier.id, { status: "expired", startDate: "2024-01-01" });
+      await t.db.update(sponsors).set({ memberSince: "2024-01-01" }).where(eq(sponsors.userId, sponsor.userId));
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const activated = await activateAdoption(as(admin), { id: row.id });
+      if (!activated.ok) throw new Error(activated.message);
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2024-01-01" });
+      expect(await undoActivation(as(admin), activated.toast!.action!.fields)).toMatchObject({ ok: true });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: null, memberSince: "2024-01-01" });
+    });
   });
 });

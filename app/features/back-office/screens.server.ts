@@ -1,5 +1,6 @@
 import { listActivity } from "~/features/activity/activity.server";
-import { addAdoption, deleteAdoption, listAdoptions, recordPayment, updateAdoption } from "~/features/adoptions/admin-adoptions.server";
+import { activateAdoption, activateAdoptions, addAdoption, deleteAdoption, listAdoptions, recordPayment, undoActivation, updateAdoption } from "~/features/adoptions/admin-adoptions.server";
+import { ADOPTION_DECISION_FAILURES } from "~/features/adoptions/messages";
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
 import { addBooking, confirmBooking, decideBookings, declineBooking, deleteBooking, listBookings, undoBookingDecision, updateBooking } from "~/features/bookings/admin-bookings.server";
@@ -76,8 +77,11 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       delete: deleteAdoption,
       payment: (ctx, input) => recordPayment(ctx, input),
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "hive_adoptions", input),
+      activate: activateAdoption,
+      "bulk-activate": activateAdoptions,
+      undo: undoActivation,
     },
-    failureTitles: PASSWORD_RESET_FAILURE,
+    failureTitles: { ...PASSWORD_RESET_FAILURE, ...ADOPTION_DECISION_FAILURES },
   },
   hives: {
     list: listHives,
