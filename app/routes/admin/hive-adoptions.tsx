@@ -24,6 +24,7 @@ import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
+import { BulkButton, DecisionButton } from "~/ui/admin/decision-button";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -82,25 +83,40 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
         actions={
           can.update || can.delete
             ? (row) => (
-                <RowActions
-                  label={`the adoption of ${row.email}`}
-                  actions={[
-                    ...(can.update
-                      ? [
-                          { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
-                          { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
-                        ]
-                      : []),
-                    ...editAndDelete(can, params, row.id),
-                  ]}
-                />
+                <div className="flex w-max flex-col items-stretch gap-1.5 [&_button]:w-full">
+                  {can.update && row.status === "pending" && <ActivateButton id={row.id} email={row.email} />}
+                  <RowActions
+                    label={`the adoption of ${row.email}`}
+                    actions={[
+                      ...(can.update
+                        ? [
+                            { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
+                            { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
+                          ]
+                        : []),
+                      ...editAndDelete(can, params, row.id),
+                    ]}
+                  />
+                </div>
               )
             : undefined
         }
+        selection={can.update ? { selectable: (row) => row.status === "pending", hint: "Tick pending adoptions to activate several at once.", actions: <BulkButton intent="bulk-activate" label="Activate selected" variant="primary" /> } : undefined}
         filterOptions={{ tier: tiers.map((tier) => ({ value: tier.id, label: tier.isActive ? tier.name : `${tier.name} (inactive)` })) }}
       />
       {(dialog === "add" || dialog === "edit") && (
-        <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} hives={hives} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
+        <AdoptionDialog
+          key={adoption?.id ?? "new"}
+          adoption={adoption}
+          tiers={tiers}
+          hives={hives}
+          payments={payments}
+          today={today}
+          paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""}
+          closeHref={listHref}
+          lastResult={lastResult}
+          activate={can.update && adoption?.status === "pending"}
+        />
       )}
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} tier={tiers.find((tier) => tier.id === adoption.tierId)} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
@@ -131,6 +147,11 @@ function useSponsorSuggestions() {
   return { people: fetcher.data?.people ?? [], suggest };
 }
 
+/** Activate an adoption waiting for it: one click, the sponsor e-mailed (with a few seconds to undo). */
+function ActivateButton({ id, email }: { id: string; email: string }) {
+  return <DecisionButton intent="activate" id={id} label="Activate" busyLabel="Activating…" name={`the adoption of ${email}`} variant="primary" />;
+}
+
 function AdoptionDialog({
   adoption,
   tiers,
@@ -140,6 +161,7 @@ function AdoptionDialog({
   paymentHref,
   closeHref,
   lastResult,
+  activate,
 }: {
   adoption: AdoptionRow | null;
   tiers: TierChoice[];
@@ -149,6 +171,8 @@ function AdoptionDialog({
   paymentHref: string;
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
+  /** An adoption waiting for activation, for someone who may activate it: Activate above the form. */
+  activate: boolean;
 }) {
   const schema = adoption ? EditAdoptionSchema : AddAdoptionSchema;
   const { people, suggest } = useSponsorSuggestions();
@@ -176,6 +200,12 @@ function AdoptionDialog({
   const frequency = fields.paymentFrequency.value === "annual" ? "annual" : "monthly";
   return (
     <ScreenDialog title={adoption ? "Edit Adoption" : "Add Adoption"} closeHref={closeHref}>
+      {adoption && activate && (
+        <section aria-label="Activation" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-honey-50 px-3 py-2.5">
+          <p className="min-w-0 flex-1 basis-48 text-sm">This adoption is waiting to be made active. The sponsor is e-mailed when it is.</p>
+          <ActivateButton id={adoption.id} email={adoption.email} />
+        </section>
+      )}
       <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
         {adoption && <input type="hidden" name="id" value={adoption.id} />}
         <FormError errors={form.errors} id={`${form.id}-error`} />
