@@ -342,7 +342,7 @@ function PaymentDialog({
           <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
         </div>
         <TextField field={fields.paymentDate} label="Payment date" type="date" max={today} />
-        <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember." />
+        <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember. Only the team sees it: the receipt leaves it out." />
         <PaymentHistory payments={payments} />
         <p className="text-sm text-ink-muted">The sponsor is e-mailed a receipt: the amount, the method, the day and their total paid so far.</p>
         <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
