@@ -9,13 +9,14 @@ import { recordId } from "./form-fields";
  */
 export const DECISION_MESSAGES = {
   none: "Tick the rows to decide first.",
-  tooMany: "Decide at most 100 rows at a time.",
+  tooMany: "Decide at most 50 rows at a time.",
   decision: "That decision can no longer be undone.",
 } as const;
 
 /** A field sent once or several times (tick boxes of one name) as a list. */
 const list = (value: unknown) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]);
-const ids = z.preprocess(list, z.array(recordId(DECISION_MESSAGES.none)).min(1, DECISION_MESSAGES.none).max(100, DECISION_MESSAGES.tooMany));
+// At most 50: a page of the list is 25, and the Undo's toast carries the ids in its cookie (4 KB).
+const ids = z.preprocess(list, z.array(recordId(DECISION_MESSAGES.none)).min(1, DECISION_MESSAGES.none).max(50, DECISION_MESSAGES.tooMany));
 
 /** A row's own button: the record it decides. */
 export const DecisionSchema = z.object({ id: recordId("Choose a record") });
