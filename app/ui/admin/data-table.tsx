@@ -292,11 +292,16 @@ function PageLink({ to, disabled, children }: { to: string; disabled: boolean; c
   );
 }
 
-/** The rows ticked for a bulk action, among those that may be: kept to those still on the page as the list changes. */
+/**
+ * The rows ticked for a bulk action, among those that may be: a row that leaves the page or can
+ * no longer be ticked (decided) is forgotten, so it comes back unticked (after an Undo, say).
+ */
 function useTicks(keys: readonly string[]) {
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const present = new Set(keys);
   const shown = new Set([...ticked].filter((key) => present.has(key)));
+  // Adjusted while rendering (React's way for state that follows props), not in an effect.
+  if (shown.size !== ticked.size) setTicked(shown);
   return {
     keys,
     ticked: shown,
