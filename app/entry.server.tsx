@@ -14,6 +14,7 @@ import { closePlatform, createPlatform, getPlatform, type Platform, type Platfor
 import type { Env } from "./platform/env.server";
 import type { Logger } from "./platform/logger.server";
 import { startBackgroundWorkers } from "./features/background-workers.server";
+import { createConfiguredAdmin } from "./features/accounts/admin-setup.server";
 import { withTableAccess } from "./platform/db/table-access";
 
 export const streamTimeout = 5_000;
@@ -96,7 +97,12 @@ async function logError(error: unknown, request: Request, serverPlatform: Platfo
  * one instance of every module.
  */
 export const apiary = {
-  createPlatform: (env: Env, logger?: Logger, options: PlatformOptions = {}) => createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers }),
+  async createPlatform(env: Env, logger?: Logger, options: PlatformOptions = {}) {
+    const platform = await createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers });
+    // Before the first request: with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD, /auth works from the first start.
+    await createConfiguredAdmin(platform);
+    return platform;
+  },
   closePlatform,
   withTableAccess,
   /** The bytes of a document this bundle rendered, if `response` is one (see documentBodies). */

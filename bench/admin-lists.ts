@@ -67,13 +67,14 @@ async function main() {
       from generate_series(1, ${ROWS}) i`);
     // Stays: one location of 200 assets; each asset's stays follow each other every 3 days from
     // 2024 (1 to 3 nights, so none overlap), one in ten cancelled, a third of the rest pending.
+    // References are numbered: 100,000 drawn at random from 16.7 million would clash (the birthday bound).
     const ASSETS = 200;
     const perAsset = Math.ceil(ROWS / ASSETS);
     await db.execute(sql`insert into locations (id, name, address) values ('00000000-0000-4000-8000-000000000001', 'Bench Lake', '1 Bench Rd')`);
     await db.execute(sql`insert into assets (id, location_id, name, price_per_night)
       select ('00000000-0000-4000-8000-' || lpad(a::text, 12, '0'))::uuid, '00000000-0000-4000-8000-000000000001', 'RV ' || lpad(a::text, 3, '0'), 150 from generate_series(1, ${ASSETS}) a`);
-    await db.execute(sql`insert into bookings (asset_id, location, guest_name, guest_email, check_in_date, check_out_date, number_of_nights, total_amount, experience_type, status, created_at)
-      select ('00000000-0000-4000-8000-' || lpad(a::text, 12, '0'))::uuid, 'Bench Lake', 'Guest ' || (k * ${ASSETS} + a), 'guest-' || lpad((k * ${ASSETS} + a)::text, 6, '0') || '@example.net',
+    await db.execute(sql`insert into bookings (asset_id, location, reference, guest_name, guest_email, check_in_date, check_out_date, number_of_nights, total_amount, experience_type, status, created_at)
+      select ('00000000-0000-4000-8000-' || lpad(a::text, 12, '0'))::uuid, 'Bench Lake', upper(lpad(to_hex(k * ${ASSETS} + a), 6, '0')), 'Guest ' || (k * ${ASSETS} + a), 'guest-' || lpad((k * ${ASSETS} + a)::text, 6, '0') || '@example.net',
              date '2024-01-01' + k * 3 + a % 3, date '2024-01-01' + k * 3 + a % 3 + 1 + (k + a) % 3, 1 + (k + a) % 3, 150 * (1 + (k + a) % 3), 'rv',
              (case when (k + a) % 10 = 0 then 'cancelled' when (k + a) % 3 = 0 then 'pending' else 'confirmed' end)::booking_status,
              timestamp '2024-01-01' + (k * 3 + a % 3 - 30) * interval '1 day' + a * interval '1 minute'

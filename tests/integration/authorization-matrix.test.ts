@@ -11,6 +11,7 @@ import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
 import { loadBuild } from "../../server/build";
 import type { RunningServer } from "../../server/start";
 import { insertStaffRole, insertUser } from "../factories/accounts";
+import { insertBooking, insertStayAsset } from "../factories/stays";
 import { cookieOf } from "../setup/platform";
 import { startSeededServer } from "../setup/seeded-server";
 
@@ -148,5 +149,33 @@ describe("the back-office authorization matrix", () => {
     expect((await request("/admin/security", noModule)).status).toBe(200);
     // An unknown screen's export is a 404, not a file.
     expect((await request("/admin/export/nothing-here", noModule)).status).toBe(404);
+  });
+
+  it.each(EVERYONE)("showing or hiding the day's overview, as %s: any staff member, for themselves", async (who) => {
+    const body = new URLSearchParams({ intent: "overview", collapsed: "false", redirectTo: "/admin/hives?update=due" });
+    const response = await request("/admin", await cookieFor(who, "hives"), { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    // Done, it goes back where the form came from (the post of a browser without JavaScript).
+    const done = response.status === 302 && response.headers.get("location") === "/admin/hives?update=due" ? "allowed" : await answerOf(response, "");
+    expect(done).toBe(who === "anonymous" || who === "customer" ? VIEW_EXPECTED[who] : "allowed");
+  });
+
+  it("the day's overview and the menu's counts: only the parts the person's role may view", async () => {
+    const page = async (grants: Parameters<typeof insertStaffRole>[1], path: string) => (await request(path, await staffCookie(await insertStaffRole(server.platform.db, grants)))).text();
+    const { asset } = await insertStayAsset(server.platform.db);
+    await insertBooking(server.platform.db, asset.id, { guestEmail: "waiting@example.com", status: "pending" });
+    const frontDesk = await page({ bookings: ["view"] }, "/admin/bookings");
+    expect(frontDesk).toContain("Arriving and leaving");
+    expect(frontDesk).toMatch(/Bookings<span class="sr-only">\(<!-- -->\d+<!-- --> waiting\)/);
+    expect(frontDesk).not.toMatch(/Payments in|Hive updates|Hive adoptions/);
+
+    const beekeeper = await page({ hives: ["view"] }, "/admin/hives");
+    expect(beekeeper).toContain(">Today<");
+    expect(beekeeper).toContain("Hive updates");
+    expect(beekeeper).not.toMatch(/Arriving and leaving|Booking requests|Payments in|waiting\)/);
+
+    // A role whose screens have no part of the overview lands on its first screen without one.
+    const editor = await page({ posts: ["view"] }, "/admin/posts");
+    expect(editor).toContain("Blog Posts");
+    expect(editor).not.toMatch(/>Today<|Hive updates|Booking requests/);
   });
 });

@@ -11,7 +11,8 @@ import { freePort, postForm, spawnServer, tempDataDir, waitUntilHealthy, type Se
 
 /**
  * Two instances of the production server on one PostgreSQL database, as behind a load balancer:
- * started together on an empty database, then sent alternate requests. What one instance does,
+ * started together on an empty database (each making the configured administrator unless the other
+ * has), then sent alternate requests. What one instance does,
  * the other sees: sessions, rate limits, the live change feed; the mail outbox sends each
  * message once, whichever instance's worker takes it.
  */
@@ -37,8 +38,10 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
       MAIL_FROM: "Apiary <hello@apiary.test>",
       TRUST_PROXY_HOPS: "1",
       LOG_LEVEL: "warn",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_INITIAL_PASSWORD: ADMIN.password,
     };
-    // Both at once on an empty database: migrations and the demo data race each other.
+    // Both at once on an empty database: migrations, the demo data and the first administrator race each other.
     a = spawnServer({ ...shared, PORT: String(await freePort()), DATA_DIR: tempDataDir() });
     b = spawnServer({ ...shared, PORT: String(await freePort()), DATA_DIR: tempDataDir() });
     await Promise.all([waitUntilHealthy(a, 90_000), waitUntilHealthy(b, 90_000)]);
@@ -56,6 +59,7 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
   const post = (server: ServerProcess, route: string, fields: Record<string, string>, cookie?: string, from?: string) =>
     postForm(`${server.url}${route}`, fields, { origin: PUBLIC, cookie, from });
   const PASSWORD = "Hive-Meadow-Lantern-31";
+  const ADMIN = { email: "owner@apiary.test", password: "Clover-Harbour-Lantern-77" };
 
   async function signUp(server: ServerProcess, email: string) {
     const response = await post(server, "/customer-auth", { intent: "signup", email, password: PASSWORD, redirectTo: "/sponsor-profile" }, undefined, `198.51.100.${Math.floor(Math.random() * 250) + 1}`);
@@ -71,6 +75,20 @@ describe.runIf(databaseUrl)("two instances on one PostgreSQL", () => {
     expect(tiers.rows.length).toBeGreaterThan(0);
     expect(tiers.rows.every((row) => row.n === 1)).toBe(true);
     expect((await sql.query<{ n: number }>("select count(*)::int as n from assets")).rows[0]!.n).toBe(1);
+  });
+
+  it("make the configured administrator once, who logs in at /auth on either with the configured password, to change it first", async () => {
+    const admins = await sql.query<{ email: string; first_login: boolean }>("select u.email, p.first_login from user_roles r join users u on u.id = r.user_id join profiles p on p.id = u.id where r.role = 'admin'");
+    expect(admins.rows).toEqual([{ email: ADMIN.email, first_login: true }]);
+    expect((await sql.query("select 1 from security_audit_log where event_type = 'admin_created'")).rowCount).toBe(1);
+    for (const server of [a, b]) {
+      const login = await post(server, "/auth", { intent: "login", email: ADMIN.email, password: ADMIN.password, redirectTo: "/admin" }, undefined, "198.51.100.200");
+      expect(login.status).toBe(302);
+      expect(login.headers.get("location")).toBe("/admin");
+      // The back-office opens with the forced change of the initial password.
+      const home = await (await fetch(`${server.url}/admin`, { headers: { cookie: cookieOf(login.headers) } })).text();
+      expect(home).toContain("This is your first login");
+    }
   });
 
   it("share sessions: signed up through one, signed in on the other; signed out on one, out on both", async () => {

@@ -63,6 +63,13 @@ export function adminDestination(value: unknown): string {
   return trimSlash(value);
 }
 
+/** A back-office address with its query (a list's filters) kept, or the back-office's home: a form's way back, never another site. */
+export function backOfficeAddress(value: string): string {
+  const url = value.startsWith("/") ? URL.parse(value, "http://apiary.invalid") : null;
+  if (url?.origin !== "http://apiary.invalid" || adminDestination(url.pathname) !== trimSlash(url.pathname)) return ADMIN_HOME;
+  return `${trimSlash(url.pathname)}${url.search}`;
+}
+
 /**
  * Ends a non-administrator's session (the admin area is not for them) and says so in the
  * audit log. Returns the Set-Cookie headers that clear the session cookie in the browser.

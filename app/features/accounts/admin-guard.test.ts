@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Actor, AuthState } from "./actor";
 import { ChangePasswordSchema, CurrentSecondFactorSchema, FirstLoginPasswordSchema, SecondFactorSchema } from "./admin.schema";
-import { adminDestination, decideAdminGate, type StaffActor } from "./admin-guard.server";
+import { adminDestination, backOfficeAddress, decideAdminGate, type StaffActor } from "./admin-guard.server";
 import { staffActor } from "../../../tests/factories/accounts";
 
 const admin = (over: Partial<StaffActor> = {}): Actor => staffActor(over);
@@ -48,6 +48,14 @@ describe("the back-office gate", () => {
     expect(adminDestination("/admin/")).toBe("/admin");
     for (const bad of ["//evil.example/admin", "https://evil.example/admin", "/administrator", "/sponsor-profile", "/admin?x=1", null, 42]) {
       expect(adminDestination(bad)).toBe("/admin");
+    }
+  });
+
+  it("a form's way back to a back-office list keeps the list's filters, and goes nowhere else", () => {
+    expect(backOfficeAddress("/admin/bookings?status=pending&sort=created")).toBe("/admin/bookings?status=pending&sort=created");
+    expect(backOfficeAddress("/admin/hives/")).toBe("/admin/hives");
+    for (const bad of ["//evil.example/admin", "/\\evil.example/admin", "https://evil.example/admin?x=1", "/administrator?x=1", "/sponsor-profile", "admin/bookings", "/admin/../sponsor-profile"]) {
+      expect(backOfficeAddress(bad), bad).toBe("/admin");
     }
   });
 });

@@ -45,7 +45,7 @@ const ADMIN_EXISTS = refused(409, ADMIN_EXISTS_MESSAGE);
 export async function createFirstAdmin(
   db: Database,
   input: { email: string; password?: string },
-  context: AuditContext & { via: "setup-page" | "script" },
+  context: AuditContext & { via: "setup-page" | "script" | "start-up" },
 ): Promise<Result<FirstAdmin>> {
   const email = input.email.trim().toLowerCase();
   // A configured initial password guards the account until first login: it must not be guessable.
@@ -74,6 +74,38 @@ export async function createFirstAdmin(
     await recordAuditEvent(tx, { type: "admin_created", userId, details: { email, via: context.via, passwordGenerated: !input.password } }, context);
     return succeeded({ userId, email, generatedPassword });
   });
+}
+
+/** What a start made of the configured administrator (see createConfiguredAdmin). */
+export type ConfiguredAdmin = "not configured" | "exists" | "created" | "refused" | "failed";
+
+/**
+ * The first start with both ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD set makes that administrator,
+ * so /auth takes the configured password from the first minute, with no /admin-setup step (the
+ * password must still be replaced at first login: createFirstAdmin sets first_login). Every later
+ * start only asks whether an administrator exists, one indexed read; the password's strength is
+ * checked, and the hash made, only when one must be created. Instances starting together on one
+ * database take turns on createFirstAdmin's lock: one creates, the others find it made. A
+ * refusal (a weak password, the address taken by another account) or a database error is
+ * logged and the server starts anyway: /auth then says no administrator exists yet.
+ */
+export async function createConfiguredAdmin(platform: Pick<Platform, "db" | "env" | "logger">): Promise<ConfiguredAdmin> {
+  const { db, env, logger } = platform;
+  if (!env.ADMIN_EMAIL || !env.ADMIN_INITIAL_PASSWORD) return "not configured";
+  try {
+    if (await adminExists(db)) return "exists";
+    const created = await createFirstAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_INITIAL_PASSWORD }, { via: "start-up" });
+    if (created.ok) {
+      logger.info({ email: created.value.email }, "created the administrator of ADMIN_EMAIL with ADMIN_INITIAL_PASSWORD; it must be changed at first login");
+      return "created";
+    }
+    if (created.message === ADMIN_EXISTS_MESSAGE) return "exists";
+    logger.error({ reason: created.message }, "the administrator of ADMIN_EMAIL was not created; /admin-setup remains open");
+    return "refused";
+  } catch (error) {
+    logger.error({ err: error }, "creating the administrator of ADMIN_EMAIL failed; /admin-setup remains open");
+    return "failed";
+  }
 }
 
 /**

@@ -4,7 +4,9 @@ import { accounts, profiles, securityAuditLog, userRoles, users } from "~/platfo
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { insertUser } from "../../../tests/factories/accounts";
-import { ADMIN_EXISTS_MESSAGE, createFirstAdmin, generateInitialPassword, setUpFirstAdmin } from "./admin-setup.server";
+import { openDatabase } from "~/platform/db/client.server";
+import { ADMIN_EXISTS_MESSAGE, createConfiguredAdmin, createFirstAdmin, generateInitialPassword, setUpFirstAdmin } from "./admin-setup.server";
+import { captureLogger, LEVEL } from "../../../tests/setup/capture-logger";
 import { limits } from "./limits";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
@@ -106,5 +108,67 @@ describe.each(testEngines())("first administrator on $name", ({ open }) => {
     const limited = await setUpFirstAdmin(createTestPlatform(t), { email: "root@example.org" }, testMeta("198.51.100.78"));
     expect(limited).toMatchObject({ ok: false, status: 429, title: "Failed to create admin account.", message: expect.stringMatching(/^Too many attempts/) });
     expect(await adminCount()).toBe(0);
+  });
+
+  describe("the configured administrator, made at start-up", () => {
+    const configured = { ADMIN_EMAIL: "Owner@Apiary.TEST", ADMIN_INITIAL_PASSWORD: STRONG };
+    const startingWith = (env: Record<string, string>) => {
+      const { logger, lines } = captureLogger();
+      return { platform: { ...createTestPlatform(t, env), logger }, lines };
+    };
+
+    it("exists from the first start with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD, and must change its password at first login", async () => {
+      const { platform, lines } = startingWith(configured);
+      expect(await createConfiguredAdmin(platform)).toBe("created");
+      const [user] = await t.db.select().from(users).where(eq(users.email, "owner@apiary.test"));
+      const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+      expect(await verifyPassword({ hash: account!.password!, password: STRONG })).toBe(true);
+      expect(await t.db.select({ firstLogin: profiles.firstLogin }).from(profiles).where(eq(profiles.id, user!.id))).toEqual([{ firstLogin: true }]);
+      const audits = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.userId, user!.id));
+      expect(audits).toMatchObject([{ eventType: "admin_created", eventDetails: { email: "owner@apiary.test", via: "start-up", passwordGenerated: false } }]);
+      expect(lines.find((line) => line.level === LEVEL.info)?.msg).toMatch(/must be changed at first login/);
+      expect(JSON.stringify(lines)).not.toContain(STRONG);
+
+      // The next start finds it and makes nothing.
+      expect(await createConfiguredAdmin(startingWith(configured).platform)).toBe("exists");
+      expect(await adminCount()).toBe(1);
+    });
+
+    it("is made exactly once when two instances start together on one database", async () => {
+      // On PostgreSQL the second instance has a connection pool of its own, as a second server would.
+      const other = t.url ? await openDatabase({ databaseUrl: t.url, poolMax: 2 }) : t;
+      try {
+        const first = startingWith(configured).platform;
+        const second = { ...startingWith(configured).platform, db: other.db };
+        const outcomes = await Promise.all([createConfiguredAdmin(first), createConfiguredAdmin(second)]);
+        expect(outcomes.sort()).toEqual(["created", "exists"]);
+        expect(await adminCount()).toBe(1);
+        expect((await t.db.select({ n: count() }).from(users))[0]!.n).toBe(1);
+        const [admin] = await t.db.select({ id: users.id }).from(users);
+        expect((await t.db.select({ n: count() }).from(securityAuditLog).where(eq(securityAuditLog.userId, admin!.id)))[0]!.n).toBe(1);
+      } finally {
+        if (other !== t) await other.close();
+      }
+    });
+
+    it("is not made without both settings: /admin-setup stays the way in", async () => {
+      expect(await createConfiguredAdmin(startingWith({ ADMIN_EMAIL: "owner@apiary.test" }).platform)).toBe("not configured");
+      expect(await createConfiguredAdmin(startingWith({ ADMIN_INITIAL_PASSWORD: STRONG }).platform)).toBe("not configured");
+      expect(await createConfiguredAdmin(startingWith({}).platform)).toBe("not configured");
+      expect(await adminCount()).toBe(0);
+    });
+
+    it("logs why when it can't be made (a guessable password, an address another account has), and the start goes on", async () => {
+      const weak = startingWith({ ADMIN_EMAIL: "owner@apiary.test", ADMIN_INITIAL_PASSWORD: "password123" });
+      expect(await createConfiguredAdmin(weak.platform)).toBe("refused");
+      expect(weak.lines.find((line) => line.level === LEVEL.error)).toMatchObject({ reason: expect.stringMatching(/^ADMIN_INITIAL_PASSWORD is too weak/) });
+
+      const customer = await insertUser(t.db, { email: "owner@apiary.test", role: "customer" });
+      const taken = startingWith(configured);
+      expect(await createConfiguredAdmin(taken.platform)).toBe("refused");
+      expect(taken.lines.find((line) => line.level === LEVEL.error)).toMatchObject({ reason: expect.stringMatching(/^An account with this e-mail address already exists/) });
+      expect(await t.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, customer.userId))).toEqual([{ role: "customer" }]);
+      expect(await adminCount()).toBe(0);
+    });
   });
 });

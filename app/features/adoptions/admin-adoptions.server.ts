@@ -21,6 +21,8 @@ import { activationMailKey, changeToTell, followActiveAdoption, tellSponsor, typ
 import { activationChanged, activationTooLate, ADOPTION_DECISION_WORDS, adoptionNotPending } from "./messages";
 import { PAYMENT_METHOD_LABELS, type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
 import { hasRoom, holdsPlace } from "./tier-places.server";
+import type { AdoptionPaymentFilter } from "./payment-filter";
+import { adoptionPaymentIs } from "./payment-filter.server";
 import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema, type AdoptionFieldsInput } from "./admin-adoption.schema";
 
 /** One hive adoption in the back-office. */
@@ -54,12 +56,13 @@ const adoptionColumns = {
 
 const SORTS = { created: hiveAdoptions.createdAt, email: hiveAdoptions.email, tier: hiveTiers.name, status: hiveAdoptions.status, start: hiveAdoptions.startDate, total: hiveAdoptions.totalPaid } as const;
 
-function filtersOf(params: ListParams): SQL | undefined {
-  const { status, tier } = params.filters;
+function filtersOf(params: ListParams, now: Date): SQL | undefined {
+  const { status, tier, payment } = params.filters;
   return and(
     params.q ? or(ilike(hiveAdoptions.email, containing(params.q)), ilike(hiveAdoptions.hiveName, containing(params.q))) : undefined,
     status ? eq(hiveAdoptions.status, status as AdoptionStatusName) : undefined,
     tier ? eq(hiveAdoptions.tierId, tier) : undefined,
+    payment ? adoptionPaymentIs(payment as AdoptionPaymentFilter, now) : undefined,
   );
 }
 
@@ -71,7 +74,7 @@ export async function listAdoptions({ platform, actor }: BackOfficeContext, para
     platform.db,
     {
       select: () => platform.db.select(adoptionColumns).from(hiveAdoptions).innerJoin(hiveTiers, eq(hiveTiers.id, hiveAdoptions.tierId)).leftJoin(hives, eq(hives.id, hiveAdoptions.hiveId)),
-      where: filtersOf(params),
+      where: filtersOf(params, new Date(platform.clock.now())),
       orderBy: [params.dir === "desc" ? desc(column) : asc(column), desc(hiveAdoptions.createdAt), asc(hiveAdoptions.id)],
     },
     params,

@@ -6,6 +6,7 @@ import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, type AdoptionStatusName } from "./adoption-options";
 import type { AdoptionRow } from "./admin-adoptions.server";
+import { ADOPTION_PAYMENT_FILTER_LABELS, ADOPTION_PAYMENT_FILTERS } from "./payment-filter";
 
 /** Pending honey, active green, cancelled and expired grey (text 7:1 or better on each). */
 export const ADOPTION_STATUS_CLASSES: Record<AdoptionStatusName, string> = {
@@ -29,12 +30,14 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
   list: {
     sorts: ["created", "email", "tier", "status", "start", "total"],
     defaultSort: { id: "created", dir: "desc" },
-    filters: { status: ADOPTION_STATUSES, tier: RECORD_ID_PATTERN },
+    filters: { status: ADOPTION_STATUSES, tier: RECORD_ID_PATTERN, payment: ADOPTION_PAYMENT_FILTERS },
     searchLabel: "Search by e-mail or hive name",
     empty: "No adoptions found.",
     filterControls: [
       { id: "status", label: "Status", kind: "select", options: ADOPTION_STATUSES.map((status) => ({ value: status, label: ADOPTION_STATUS_LABELS[status] })) },
       { id: "tier", label: "Tier", kind: "select" },
+      // The day's overview links its adoptions waiting for payment or activation, and the month's payments, here.
+      { id: "payment", label: "Payments", kind: "select", options: ADOPTION_PAYMENT_FILTERS.map((value) => ({ value, label: ADOPTION_PAYMENT_FILTER_LABELS[value] })) },
     ],
   },
   columns: [

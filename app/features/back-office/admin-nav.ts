@@ -1,5 +1,9 @@
 import type { LucideIcon } from "lucide-react";
+import { createContext } from "react";
 import { BACK_OFFICE_SCREENS } from "./screens";
+
+/** The requests waiting for a decision beside a menu entry (Bookings, Hive Adoptions), by screen id; given by the admin layout. */
+export const MenuCounts = createContext<Readonly<Record<string, number>>>({});
 
 export type AdminNavEntry = { id: string; label: string; to: string; icon: LucideIcon };
 

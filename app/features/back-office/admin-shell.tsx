@@ -1,11 +1,11 @@
 import { KeyRound, LockKeyhole, LogOut, Menu, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useId, useState, type ReactNode } from "react";
+import { useContext, useId, useState, type ReactNode } from "react";
 import { NavLink, useLocation } from "react-router";
 import { ChangePasswordMenuItem } from "~/features/accounts/change-password-dialog";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { cn } from "~/ui/primitives/cn";
-import { adminMenu, type AdminNavEntry } from "./admin-nav";
+import { adminMenu, MenuCounts, type AdminNavEntry } from "./admin-nav";
 
 const rowClass =
   "flex w-full min-h-11 items-center gap-3 rounded-xl px-3 py-2 text-left text-[0.95rem] font-medium text-ink " +
@@ -14,11 +14,20 @@ const activeRowClass = "cursor-pointer transition-colors hover:bg-honey-100 aria
 
 function Entry({ entry }: { entry: AdminNavEntry }) {
   const Icon = entry.icon;
+  const waiting = useContext(MenuCounts)[entry.id] ?? 0;
   return (
     <li>
       <NavLink to={entry.to} className={cn(rowClass, activeRowClass)}>
         <Icon aria-hidden="true" />
         {entry.label}
+        {waiting > 0 && (
+          <>
+            <span className="sr-only">({waiting} waiting)</span>
+            <span aria-hidden="true" className="ml-auto min-w-6 rounded-full bg-honey-200 px-1.5 text-center text-xs leading-5 font-bold text-honey-900 tabular-nums">
+              {waiting}
+            </span>
+          </>
+        )}
       </NavLink>
     </li>
   );

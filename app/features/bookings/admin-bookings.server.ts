@@ -24,6 +24,7 @@ import { bookingCalendarAttachment } from "./booking-calendar.server";
 import { stayPath, stayToken } from "./stay-link.server";
 import { nightsHolder } from "~/features/calendar-sync/calendar-sync.server";
 import { stayRange } from "~/features/calendar-sync/stay-range";
+import { arrivingOn, departingOn } from "./stay-days.server";
 
 /** One booking in the back-office. */
 export type BookingRow = {
@@ -74,9 +75,9 @@ function referenceIn(q: string): SQL | undefined {
   return digits ? eq(bookings.reference, digits.toUpperCase()) : undefined;
 }
 
-/** Search by guest name or e-mail, or a booking code; stays that share a night with [from, to]. */
+/** Search by guest name or e-mail, or a booking code; stays that share a night with [from, to]; who arrives or leaves on a day. */
 function filtersOf(params: ListParams): SQL | undefined {
-  const { status, location, asset, from, to } = params.filters;
+  const { status, location, asset, from, to, arriving, departing } = params.filters;
   return and(
     params.q ? or(ilike(bookings.guestName, containing(params.q)), ilike(bookings.guestEmail, containing(params.q)), referenceIn(params.q)) : undefined,
     status ? eq(bookings.status, status as BookingStatusName) : undefined,
@@ -84,6 +85,8 @@ function filtersOf(params: ListParams): SQL | undefined {
     asset ? eq(bookings.assetId, asset) : undefined,
     from ? gt(bookings.checkOutDate, from) : undefined,
     to ? lte(bookings.checkInDate, to) : undefined,
+    arriving ? arrivingOn(arriving) : undefined,
+    departing ? departingOn(departing) : undefined,
   );
 }
 

@@ -32,7 +32,7 @@ export const bookingsScreen = defineScreen<BookingRow>({
     sorts: ["created", "guest", "check_in", "check_out", "status", "total"],
     defaultSort: { id: "created", dir: "desc" },
     // `calendar` and `month` are the occupancy calendar's: kept in the URL with the list's own.
-    filters: { status: BOOKING_STATUSES, location: RECORD_ID_PATTERN, asset: RECORD_ID_PATTERN, from: "date", to: "date", calendar: RECORD_ID_PATTERN, month: /^\d{4}-\d{2}$/ },
+    filters: { status: BOOKING_STATUSES, location: RECORD_ID_PATTERN, asset: RECORD_ID_PATTERN, from: "date", to: "date", arriving: "date", departing: "date", calendar: RECORD_ID_PATTERN, month: /^\d{4}-\d{2}$/ },
     searchLabel: "Search by guest name or e-mail",
     empty: "No bookings found",
     filterControls: [
@@ -41,6 +41,9 @@ export const bookingsScreen = defineScreen<BookingRow>({
       { id: "asset", label: "Asset", kind: "select" },
       { id: "from", label: "Staying from", kind: "date" },
       { id: "to", label: "Staying to", kind: "date" },
+      // The day's overview links its arrivals and departures here.
+      { id: "arriving", label: "Arriving on", kind: "date" },
+      { id: "departing", label: "Departing on", kind: "date" },
     ],
   },
   columns: [

@@ -10,3 +10,9 @@ export const HIVE_STATUS_CLASSES: Record<HiveStatusName, string> = {
 };
 /** The "move its adoptions to" choice that lets the server pick the active hive with the fewest adoptions. */
 export const FEWEST_ADOPTIONS = "fewest";
+
+/** How long sponsors may go without hearing of their hive before it is due an update (a month). */
+export const HIVE_UPDATE_DUE_DAYS = 30;
+/** The Hives list's filter on updates: only the hives due one (see update-due.server.ts). */
+export const HIVE_UPDATE_FILTERS = ["due"] as const;
+export const HIVE_UPDATE_FILTER_LABELS: Record<(typeof HIVE_UPDATE_FILTERS)[number], string> = { due: `Due an update (none in ${HIVE_UPDATE_DUE_DAYS} days)` };

@@ -2,7 +2,7 @@ import { format, parseISO } from "date-fns";
 import { Hexagon } from "lucide-react";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
-import { HIVE_STATUS_CLASSES, HIVE_STATUS_LABELS, HIVE_STATUSES } from "./hive-options";
+import { HIVE_STATUS_CLASSES, HIVE_STATUS_LABELS, HIVE_STATUSES, HIVE_UPDATE_FILTER_LABELS, HIVE_UPDATE_FILTERS } from "./hive-options";
 import type { HiveRow } from "./hives.server";
 
 export const hivesScreen = defineScreen<HiveRow>({
@@ -19,12 +19,14 @@ export const hivesScreen = defineScreen<HiveRow>({
   list: {
     sorts: ["name", "location", "status", "installed", "adoptions"],
     defaultSort: { id: "name", dir: "asc" },
-    filters: { status: HIVE_STATUSES, location: RECORD_ID_PATTERN },
+    filters: { status: HIVE_STATUSES, location: RECORD_ID_PATTERN, update: HIVE_UPDATE_FILTERS },
     searchLabel: "Search by name",
     empty: "No hives found.",
     filterControls: [
       { id: "status", label: "Status", kind: "select", options: HIVE_STATUSES.map((status) => ({ value: status, label: HIVE_STATUS_LABELS[status] })) },
       { id: "location", label: "Location", kind: "select" },
+      // The day's overview links its hives due an update here.
+      { id: "update", label: "Updates", kind: "select", options: HIVE_UPDATE_FILTERS.map((value) => ({ value, label: HIVE_UPDATE_FILTER_LABELS[value] })) },
     ],
   },
   columns: [

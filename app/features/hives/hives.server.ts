@@ -18,6 +18,7 @@ import type { Platform } from "~/platform/runtime.server";
 import type { StoredImage } from "~/platform/storage/images.server";
 import { FEWEST_ADOPTIONS, type HiveStatusName } from "./hive-options";
 import { unsubscribePath, unsubscribeToken } from "./hive-update-emails.server";
+import { dueAnUpdate } from "./update-due.server";
 import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "./hives.schema";
 
 /** One hive of the registry, with its adoptions holding a place (pending or active) and its updates. */
@@ -54,11 +55,12 @@ const hiveColumns = {
 
 const SORTS = { name: hives.name, location: locations.name, status: hives.status, installed: hives.installedOn, adoptions: adoptionsOf } as const;
 
-const filtersOf = (params: ListParams): SQL | undefined =>
+const filtersOf = (params: ListParams, now: Date): SQL | undefined =>
   and(
     params.q ? ilike(hives.name, containing(params.q)) : undefined,
     params.filters.status ? eq(hives.status, params.filters.status as HiveStatusName) : undefined,
     params.filters.location ? eq(hives.locationId, params.filters.location) : undefined,
+    params.filters.update === "due" ? dueAnUpdate(now) : undefined,
   );
 
 export async function listHives({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
@@ -68,7 +70,7 @@ export async function listHives({ platform, actor }: BackOfficeContext, params: 
     platform.db,
     {
       select: () => platform.db.select(hiveColumns).from(hives).innerJoin(locations, eq(locations.id, hives.locationId)),
-      where: filtersOf(params),
+      where: filtersOf(params, new Date(platform.clock.now())),
       orderBy: [params.dir === "desc" ? desc(column) : asc(column), asc(hives.name)],
     },
     params,

@@ -1,7 +1,12 @@
 import { LayoutDashboard } from "lucide-react";
 import { data, redirect } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
-import { adminDestination, requireStaff } from "~/features/accounts/admin-guard.server";
+import { adminDestination, backOfficeAddress, requireStaff } from "~/features/accounts/admin-guard.server";
+import type { StaffActor } from "~/features/accounts/actor";
+import { VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
+import { OVERVIEW_INTENT } from "~/features/overview/overview.schema";
+import { rememberOverview } from "~/features/overview/overview-preference.server";
+import { replyRefused } from "~/platform/toast.server";
 import { viewableScreens } from "~/features/back-office/viewable-screens";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta } from "~/features/accounts/request-meta";
@@ -30,17 +35,39 @@ export function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-/** The first-login password change posts here (the guard keeps a first-login admin on /admin). */
+type HomePost = { request: Request; context: Route.ActionArgs["context"]; admin: StaffActor; values: ReturnType<typeof formValues> };
+
+/**
+ * The back-office's own posts: the first-login password change (the guard keeps a first-login
+ * admin on /admin), and showing or hiding the day's overview, from whichever screen it is on.
+ */
+const INTENTS = {
+  [CHANGE_PASSWORD_INTENT]: ({ request, context, admin, values }: HomePost) => {
+    const session = context.get(authStateContext).session;
+    if (!session) throw data({ message: "Unknown action" }, { status: 400 });
+    const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+    return answerPasswordChange({ platform: context.get(platformContext), admin, sessionId: session.id, values, meta });
+  },
+  [OVERVIEW_INTENT]: async ({ context, admin, values }: HomePost) => {
+    const outcome = await rememberOverview(context.get(platformContext).db, admin, values);
+    if (!outcome.ok) return replyRefused(outcome, { title: VALIDATION_ERROR_TITLE, values });
+    // Without JavaScript the form says where it came from; with it, the page stays as it is.
+    if (typeof values.redirectTo === "string") throw redirect(backOfficeAddress(values.redirectTo));
+    return { collapsed: outcome.value.collapsed };
+  },
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const state = context.get(authStateContext);
-  const admin = requireStaff(state);
-  const form = await request.formData();
-  if (form.get("intent") !== CHANGE_PASSWORD_INTENT || !state.session) throw data({ message: "Unknown action" }, { status: 400 });
-  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  return answerPasswordChange({ platform: context.get(platformContext), admin, sessionId: state.session.id, values: formValues(form), meta });
+  const admin = requireStaff(context.get(authStateContext));
+  const values = formValues(await request.formData());
+  const intent = String(values.intent ?? "");
+  if (!Object.hasOwn(INTENTS, intent)) throw data({ message: "Unknown action" }, { status: 400 });
+  return INTENTS[intent as keyof typeof INTENTS]({ request, context, admin, values });
 }
 
-export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminHome({ loaderData, actionData: answer }: Route.ComponentProps) {
+  // The overview's answer ({ collapsed }) goes to its own fetcher, never to this page.
+  const actionData = answer && "result" in answer ? answer : undefined;
   useToast(actionData?.toast);
   return (
     <>

@@ -1,13 +1,20 @@
-import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { anonymous, authStateContext } from "~/features/accounts/actor";
 import { decideAdminGate, requireStaff, signOutNonAdmin } from "~/features/accounts/admin-guard.server";
 import { NOT_ADMIN_MESSAGE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { viewableScreens } from "~/features/back-office/viewable-screens";
+import { BACK_OFFICE_SCREENS } from "~/features/back-office/screens";
+import { DayOverviewPanel } from "~/features/overview/day-overview";
+import { overviewOf, pendingCounts } from "~/features/overview/day-overview.server";
+import { OVERVIEW_TABLES, PENDING_COUNT_TABLES, seesOverview } from "~/features/overview/overview";
+import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
+import { ScreenLead } from "~/ui/admin/screen-header";
 import type { PageHandle } from "~/platform/page-handle";
 import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
 import { AdminShell } from "~/features/back-office/admin-shell";
+import { MenuCounts } from "~/features/back-office/admin-nav";
 import { ApplicationError } from "~/ui/errors/application-error";
 import type { Route } from "./+types/layout";
 
@@ -42,16 +49,42 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const staff = requireStaff(context.get(authStateContext));
-  return { email: staff.email, screens: viewableScreens(staff).map((screen) => screen.id) };
+  const platform = context.get(platformContext);
+  const screens = viewableScreens(staff);
+  // The day's overview sits on the first screen of the person's menu: Bookings for whoever may view it.
+  const landing = screens[0]?.path === url.pathname && seesOverview(staff);
+  const [counts, overview] = await Promise.all([pendingCounts({ platform, actor: staff }), landing ? overviewOf({ platform, actor: staff }) : null]);
+  return { email: staff.email, screens: screens.map((screen) => screen.id), counts, overview };
+}
+
+/**
+ * The menu's counts and the overview depend on no screen's page, sort, search or open dialog:
+ * read them again after a form, a live change, or a move to another screen (where the overview
+ * may come or go), not at every click within one.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod) return defaultShouldRevalidate;
+  if (currentUrl.pathname !== nextUrl.pathname) return true;
+  return currentUrl.search === nextUrl.search && defaultShouldRevalidate;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname, search } = useLocation();
+  const { overview, counts } = loaderData;
+  // Live: the counts' tables and the overview's, less those the screen itself watches (it reads every loader again when they change).
+  const screen = BACK_OFFICE_SCREENS.find((candidate) => candidate.path === pathname);
+  const shown = Object.entries(OVERVIEW_TABLES).flatMap(([part, tables]) => (overview?.figures?.[part as keyof typeof OVERVIEW_TABLES] ? tables : []));
+  useLiveRevalidation([...Object.keys(counts).map((id) => PENDING_COUNT_TABLES[id]!), ...shown].filter((table) => !screen?.liveTables.includes(table)));
   return (
-    <AdminShell email={loaderData.email} screens={loaderData.screens}>
-      <Outlet />
-    </AdminShell>
+    <MenuCounts value={counts}>
+      <AdminShell email={loaderData.email} screens={loaderData.screens}>
+        <ScreenLead value={overview && <DayOverviewPanel overview={overview.figures} failed={overview.failed} today={overview.today} collapsed={overview.collapsed} here={`${pathname}${search}`} />}>
+          <Outlet />
+        </ScreenLead>
+      </AdminShell>
+    </MenuCounts>
   );
 }
 

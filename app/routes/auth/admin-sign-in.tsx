@@ -10,6 +10,7 @@ import { startGoogleSignIn } from "~/features/accounts/google.server";
 import { arriveAtAdminLogin } from "~/features/accounts/login-arrival.server";
 import { googleSignInFailed, LOGIN_FAILED_TITLE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
+import { adminExists } from "~/features/accounts/roles.server";
 import { clearFirstFactorHeader, completeSecondFactor, firstFactorHeader, readFirstFactor } from "~/features/accounts/second-factor.server";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signOut } from "~/features/accounts/sign-out.server";
@@ -42,7 +43,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     return data({ step: "code" as const, redirectTo, email: arrival.email, method, toast: null });
   }
   const toast = arrival.toast ?? googleSignInFailed(url.searchParams.get("error"));
-  const shown = { step: "password" as const, redirectTo, google: googleSignInEnabled(platform), toast, signedInAsCustomer: arrival.signedInAsCustomer };
+  // Before the first administrator exists nobody can sign in here: say where set-up is.
+  const noAdministrator = !(await adminExists(platform.db));
+  const shown = { step: "password" as const, redirectTo, google: googleSignInEnabled(platform), toast, signedInAsCustomer: arrival.signedInAsCustomer, noAdministrator };
   return data(shown, { headers: arrival.headers });
 }
 
@@ -121,6 +124,20 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
         ) : (
           <>
             <p className="mt-2 text-center text-ink-muted">Sign in to the Apiary back-office.</p>
+            {loaderData.noAdministrator && (
+              <div className="mt-4 rounded-xl border border-honey-300 bg-honey-50 p-3 text-sm text-ink" role="note" aria-labelledby="no-administrator">
+                <p id="no-administrator" className="font-semibold">
+                  No administrator exists yet.
+                </p>
+                <p className="mt-1">
+                  Create the first one at{" "}
+                  <Link to="/admin-setup" className="font-semibold text-link underline underline-offset-4">
+                    Admin Setup
+                  </Link>
+                  , then log in here.
+                </p>
+              </div>
+            )}
             {loaderData.signedInAsCustomer && (
               <p className="mt-4 rounded-xl bg-honey-100 p-3 text-sm text-ink" role="status">
                 You are signed in as {loaderData.signedInAsCustomer}, a customer account. Log in with an administrator account to use

@@ -32,6 +32,18 @@ export const profiles = pgTable(
   (t) => [index("profiles_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")), index("profiles_phone_trgm_idx").using("gin", t.phoneNumber.op("gin_trgm_ops"))],
 );
 
+/**
+ * What a staff member chose for the back-office, kept with the person rather than the browser so
+ * that it follows them from the desk to the phone: whether the day's overview is folded away.
+ */
+export const staffPreferences = pgTable("staff_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  overviewCollapsed: boolean("overview_collapsed").notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
 export const sponsors = pgTable(
   "sponsors",
   {

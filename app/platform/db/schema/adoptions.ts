@@ -80,6 +80,8 @@ export const hiveAdoptions = pgTable(
     index("hive_adoptions_hive_idx").on(t.hiveId, t.status),
     index("hive_adoptions_tier_status_idx").on(t.tierId, t.status),
     index("hive_adoptions_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The requests waiting (the menu's count, the day's overview) and a status's newest first.
+    index("hive_adoptions_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // Hive Adoptions sorted by total paid or start date, deep pages included.
     index("hive_adoptions_total_paid_idx").on(t.totalPaid.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
     index("hive_adoptions_start_date_idx").on(t.startDate.desc().nullsFirst(), t.createdAt.desc().nullsFirst()),
@@ -106,5 +108,7 @@ export const paymentHistory = pgTable(
   (t) => [
     check("payment_history_amount_check", sql`${t.amount} > 0`),
     index("payment_history_adoption_idx").on(t.adoptionId, t.paymentDate.desc().nullsFirst()),
+    // The month's payments (the day's overview, Hive Adoptions' "Recorded this month").
+    index("payment_history_payment_date_idx").on(t.paymentDate),
   ],
 );

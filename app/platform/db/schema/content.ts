@@ -25,7 +25,7 @@ export const menuItems = pgTable(
     check("menu_items_display_order_check", sql`${t.displayOrder} >= 0`),
     index("menu_items_visible_order_idx").on(t.isVisible, t.displayOrder),
     /**
-     * One item per number, so the order is never a tie. DEFERRABLE (migration 0018, hand-written):
+     * One item per number, so the order is never a tie. DEFERRABLE (migration 0019, hand-written):
      * checked at the end of each statement, so one statement may shift a run of items by one.
      */
     unique("menu_items_display_order_key").on(t.displayOrder),
