@@ -10,7 +10,15 @@ export type Toast = {
   detail?: string;
   /** Where to see what just happened, e.g. the new request in the sponsor profile (a path on this site). */
   link?: { label: string; href: string };
+  /** A button that takes back what just happened (an Undo): a form post while the toast shows. */
+  action?: ToastAction;
 };
+
+/**
+ * The post a toast's button makes: `fields` to `to` (the page that answered, when not given).
+ * The toast stays `seconds` instead of the usual few, the time the action is offered.
+ */
+export type ToastAction = { label: string; fields: Readonly<Record<string, string | readonly string[]>>; to?: string; seconds: number };
 
 /** An error toast with an id of its own, so the same words answered twice show twice. */
 export function errorToast(title: string, description: string): Toast {

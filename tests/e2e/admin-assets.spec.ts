@@ -55,8 +55,8 @@ test("an administrator adds an asset, closes it with a stay ahead, and can't del
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
   expect(readFileSync((await download.path())!, "utf8").trim().split("\r\n")).toEqual([
-    "Name,Type,Location,Status,Check-in,Check-out,Price per night,Description",
-    `${name},RV,${location.name},Maintenance,3:00 PM,11:00 AM,$125.50,"Sleeps four, lake view."`,
+    "Name,Type,Location,Status,Check-in,Check-out,Price per night,Currency,Description",
+    `${name},RV,${location.name},Maintenance,3:00 PM,11:00 AM,125.50,USD,"Sleeps four, lake view."`,
   ]);
 
   await row.getByRole("button", { name: `Actions for ${name}` }).click();

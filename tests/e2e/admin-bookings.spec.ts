@@ -65,7 +65,7 @@ test("the front desk adds a phone booking around a conflict, confirms it, sees a
   const row = page.getByRole("row").filter({ hasText: guestEmail });
   await expect
     .poll(() => row.getByRole("cell").allInnerTexts())
-    .toEqual([`Bo Lind ${tag}`, guestEmail, location.name, rv.name, "Jul 13, 2031", "Jul 15, 2031", "Pending", "$200.00", "Actions"]);
+    .toEqual([`Bo Lind ${tag}`, guestEmail, location.name, rv.name, "Jul 13, 2031", "Jul 15, 2031", "Pending", "$200.00", "Confirm\nDecline\nActions"]);
   const added = await waitForMail(guestEmail, /^Your booking at /);
   expect(added.text).toMatch(/Total\s+\$200/);
 

@@ -61,6 +61,8 @@ test("staff record an adoption and its payment, and the sponsor sees it in their
   const payment = page.getByRole("dialog", { name: "Record Payment" });
   await expect(payment.getByText("No payments recorded yet.")).toBeVisible();
   await expect(payment.getByLabel("Payment date")).toHaveValue(today);
+  // What one month of the tier costs is offered.
+  await expect(payment.getByLabel("Amount ($)")).toHaveValue("25.00");
   await payment.getByLabel("Amount ($)").fill("0");
   await payment.getByRole("button", { name: "Record Payment" }).click();
   await expect(payment.getByText("Amount must be more than $0, in dollars with at most 2 decimals")).toBeVisible();
@@ -71,6 +73,8 @@ test("staff record an adoption and its payment, and the sponsor sees it in their
   await payment.getByRole("button", { name: "Record Payment" }).click();
   await expect(toast(page, "Payment recorded")).toBeVisible();
   await expect(row.getByRole("cell").nth(7)).toHaveText("$25.00");
+  const receipt = await waitForMail(sponsor.email, /^Receipt for your \$25\.00 payment$/);
+  expect(receipt.text).toMatch(/Total paid to date\s+\$25\.00/);
   await row.getByRole("cell").first().click();
   const edit = page.getByRole("dialog", { name: "Edit Adoption" });
   await expect(edit.getByRole("list", { name: "Payments, newest first" }).getByRole("listitem")).toHaveText([`${startDay} · Cash$25.00Receipt 17`]);

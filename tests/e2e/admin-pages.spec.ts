@@ -66,6 +66,9 @@ test("an editor creates a page with a hero image and two sections, previews it, 
   await expect(preview.locator("section").nth(1).locator("li")).toHaveText(["Phacelia", "Borage"]);
   await expectAccessible(page, "Page preview");
   await preview.getByRole("button", { name: "Back to editing" }).click();
+  // A new page is a draft until it is published.
+  await expect(editor.getByRole("switch", { name: /Published/ })).not.toBeChecked();
+  await editor.getByRole("switch", { name: /Published/ }).click();
   await editor.getByRole("button", { name: "Create Page" }).click();
   await expect(toast(page, "Page created")).toContainText(`/${slug} is live.`);
   await dismissToasts(page);

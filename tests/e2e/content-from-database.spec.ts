@@ -49,7 +49,7 @@ test.describe("pages and posts written to the database", () => {
       },
       { slug: "secret-draft", title: "Secret draft", content: "<p>not yet</p>", published: false },
     ]);
-    await db.insert(menuItems).values({ label: "Second Page", path: "/second-page", displayOrder: 0 });
+    await db.insert(menuItems).values({ label: "Second Page", path: "/second-page", displayOrder: 900 });
   });
 
   const open = async (page: Page, path: string) => {

@@ -31,7 +31,8 @@ test("a menu item inserted into the database appears in the open drawer without 
   await expect(menu.getByRole("link", { name: label })).toHaveCount(0);
 
   try {
-    await insertMenuItem(server, label, "https://example.org/festival", 1);
+    // One item per number: one past the seeded menu.
+    await insertMenuItem(server, label, "https://example.org/festival", 900);
     const festival = menu.getByRole("link", { name: new RegExp(label) });
     await expect(festival).toBeVisible();
     await expect(festival).toHaveAttribute("target", "_blank");

@@ -4,7 +4,7 @@ import { assertCan } from "~/features/accounts/permissions";
 import { isBackOfficeUser } from "~/features/accounts/roles.server";
 import { failed, invalid, succeeded, type Result, isFailure, type Refusal } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
-import { BACK_OFFICE_TIME_ZONE } from "~/features/back-office/format";
+import { BACK_OFFICE_TIME_ZONE, formatMoney } from "~/features/back-office/format";
 import type { ListParams } from "~/platform/list-params";
 import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { isRecordId } from "~/features/back-office/record-id";
@@ -12,10 +12,14 @@ import { containing } from "~/features/back-office/search";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import type { Queryable } from "~/platform/db/client.server";
-import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, users } from "~/platform/db/schema";
+import { hiveAdoptions, hives, hiveTiers, paymentHistory, profiles, securityAuditLog, sponsors, users } from "~/platform/db/schema";
+import { enqueueTemplate, mailKeysAmong, withdrawHeldMail } from "~/platform/mail/outbox.server";
+import { BulkDecisionSchema, DecisionSchema, UndoDecisionSchema } from "~/features/back-office/decisions";
+import { decisionResult, eachRow, HOLD_SECONDS, undoResult, type Decided } from "~/features/back-office/decisions.server";
 import { centsToNumeric, toCents } from "~/platform/money";
-import { changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
-import { type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
+import { activationMailKey, changeToTell, followActiveAdoption, tellSponsor, type AdoptionFacts } from "./adoption-effects.server";
+import { activationChanged, activationTooLate, ADOPTION_DECISION_WORDS, adoptionNotPending } from "./messages";
+import { PAYMENT_METHOD_LABELS, type AdoptionStatusName, type PaymentMethodName } from "./adoption-options";
 import { hasRoom, holdsPlace } from "./tier-places.server";
 import type { AdoptionPaymentFilter } from "./payment-filter";
 import { adoptionPaymentIs } from "./payment-filter.server";
@@ -259,9 +263,10 @@ export async function deleteAdoption(ctx: BackOfficeContext, input: unknown): Pr
 export const FUTURE_PAYMENT = "The payment date cannot be in the future";
 
 /**
- * Record Payment: the payment_history row and the adoption's total paid, in one transaction. The
- * total is raised by the amount in the database (not read, added and written back), so two
- * people recording payments at once both count.
+ * Record Payment: the payment_history row, the adoption's total paid and the sponsor's receipt
+ * (amount, method, day and the total paid so far), in one transaction. The total is raised by the
+ * amount in the database (not read, added and written back), so two people recording payments at
+ * once both count, and each receipt gives the total as it stood after its own payment.
  */
 export async function recordPayment(ctx: BackOfficeContext, input: unknown, now = new Date()): Promise<Result> {
   const { platform, actor, meta } = ctx;
@@ -276,9 +281,25 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
       .update(hiveAdoptions)
       .set({ totalPaid: sql`${hiveAdoptions.totalPaid} + ${payment.amount}::numeric`, updatedAt: new Date() })
       .where(eq(hiveAdoptions.id, adoptionId))
-      .returning({ email: hiveAdoptions.email, totalPaid: hiveAdoptions.totalPaid, tierId: hiveAdoptions.tierId });
+      .returning({ email: hiveAdoptions.email, totalPaid: hiveAdoptions.totalPaid, tierId: hiveAdoptions.tierId, hiveName: hiveAdoptions.hiveName });
     if (!updated) return failed(404, GONE);
     const [row] = await tx.insert(paymentHistory).values({ adoptionId, ...payment }).returning({ id: paymentHistory.id });
+    const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, updated.tierId));
+    await enqueueTemplate(
+      tx,
+      "payment-receipt",
+      {
+        receiptNumber: row!.id,
+        tierName: tier?.name ?? "",
+        hiveName: updated.hiveName,
+        amount: formatMoney(payment.amount),
+        paymentMethod: PAYMENT_METHOD_LABELS[payment.paymentMethod],
+        paymentDate: payment.paymentDate,
+        totalPaid: formatMoney(updated.totalPaid),
+        profileUrl: `${platform.env.APP_URL}/sponsor-profile?tab=adoptions`,
+      },
+      { to: updated.email, idempotencyKey: `payment-receipt:${row!.id}` },
+    );
     const amount = centsToNumeric(toCents(payment.amount));
     const totalPaid = centsToNumeric(toCents(updated.totalPaid));
     const previous = centsToNumeric(toCents(updated.totalPaid) - toCents(payment.amount));
@@ -296,6 +317,102 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
       },
       meta,
     );
-    return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}.`);
+    return succeeded(null, "Payment recorded", `$${amount} from ${updated.email}. Total paid: $${totalPaid}. A receipt is on its way to them.`);
   });
+}
+
+/**
+ * Activate, for an adoption waiting for it (pending): active, the sponsor's tier and "member
+ * since" following (followActiveAdoption), and the e-mail an activation sends from Edit, held for
+ * the Undo, with an audit row, in one transaction. It keeps the place it already held in its tier.
+ */
+async function activateOne(ctx: BackOfficeContext, id: string, decision: string): Promise<Result<Decided>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  if (!isRecordId(id)) return failed(404, GONE);
+  return retryOnDeadlock(() =>
+    platform.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
+      if (!current) return failed(404, GONE);
+      const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, current.tierId));
+      const label = labelOf({ email: current.email, tierName: tier?.name ?? "" });
+      if (current.status !== "pending") return failed(409, adoptionNotPending(label, current.status));
+      // What "member since" was, for an Undo to put back.
+      const [sponsor] = await tx.select({ memberSince: sponsors.memberSince }).from(sponsors).where(eq(sponsors.userId, current.userId));
+      await tx.update(hiveAdoptions).set({ status: "active", updatedAt: new Date() }).where(eq(hiveAdoptions.id, id));
+      const before = fieldsOf(current);
+      await recordChange(
+        tx,
+        actor,
+        { module: "hive_adoptions", action: "update", recordId: id, before, after: { ...before, status: "active" }, details: { label, decision: "activate", decisionId: decision, memberSinceBefore: sponsor?.memberSince ?? null } },
+        meta,
+      );
+      const activated = { ...current, status: "active" as const };
+      await followActiveAdoption(tx, activated);
+      await tellSponsor(tx, platform, activated, "activated", { decision, holdSeconds: HOLD_SECONDS });
+      return succeeded({ id, label });
+    }),
+  );
+}
+
+/** Activate, from a pending adoption's row or its dialog. */
+export async function activateAdoption(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "hive_adoptions", "update");
+  const parsed = DecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow([parsed.data.id], (id) => activateOne(ctx, id, decision)), ADOPTION_DECISION_WORDS.activate);
+}
+
+/** Activate for the ticked rows: each in a transaction of its own through the same command (permission and audit row per row). */
+export async function activateAdoptions(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "hive_adoptions", "update");
+  const parsed = BulkDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow(parsed.data.ids, (id) => activateOne(ctx, id, decision)), ADOPTION_DECISION_WORDS.activate);
+}
+
+/**
+ * Undo of an activation, while the sponsor's e-mail has not left: the e-mail withdrawn, the
+ * adoption pending again, the sponsor's tier following and "member since" put back as it was
+ * (unless another activation has set it since), audited.
+ */
+export async function undoActivation(ctx: BackOfficeContext, input: unknown) {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "hive_adoptions", "update");
+  const parsed = UndoDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { decision, ids } = parsed.data;
+  const undoOne = (id: string): Promise<Result<Decided>> => {
+    assertCan(actor, "hive_adoptions", "update");
+    if (!isRecordId(id)) return Promise.resolve(failed(404, GONE));
+    return retryOnDeadlock(() =>
+      platform.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(hiveAdoptions).where(eq(hiveAdoptions.id, id)).for("update");
+        if (!current) return failed(404, GONE);
+        const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, current.tierId));
+        const label = labelOf({ email: current.email, tierName: tier?.name ?? "" });
+        const key = activationMailKey("activated", id, decision);
+        if (current.status !== "active" || (await mailKeysAmong(tx, [key])).length === 0) return failed(409, activationChanged(label));
+        if ((await withdrawHeldMail(tx, [key])).length === 0) return failed(409, activationTooLate(label));
+        await tx.update(hiveAdoptions).set({ status: "pending", updatedAt: new Date() }).where(eq(hiveAdoptions.id, id));
+        const [activation] = await tx
+          .select({ details: securityAuditLog.eventDetails })
+          .from(securityAuditLog)
+          .where(and(eq(securityAuditLog.recordId, id), sql`${securityAuditLog.eventDetails}->>'decisionId' = ${decision}`, sql`${securityAuditLog.eventDetails}->>'decision' = 'activate'`));
+        const memberSinceBefore = (activation?.details.memberSinceBefore as string | null | undefined) ?? null;
+        await followActiveAdoption(tx, { ...current, status: "pending" });
+        // "Member since" back as it was, if this activation was what set it.
+        await tx
+          .update(sponsors)
+          .set({ memberSince: memberSinceBefore, updatedAt: new Date() })
+          .where(and(eq(sponsors.userId, current.userId), eq(sponsors.memberSince, current.startDate), memberSinceBefore === null ? undefined : sql`${sponsors.memberSince} <> ${memberSinceBefore}`));
+        const before = fieldsOf(current);
+        await recordChange(tx, actor, { module: "hive_adoptions", action: "update", recordId: id, before, after: { ...before, status: "pending" }, details: { label, undo: "activate", decisionId: decision } }, meta);
+        return succeeded({ id, label });
+      }),
+    );
+  };
+  return undoResult(await eachRow(ids, undoOne), ADOPTION_DECISION_WORDS.undo);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
@@ -10,7 +10,9 @@ import { insertAdoption, insertTier } from "../../../tests/factories/sponsorship
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADMIN_ADOPTION_MESSAGES } from "./admin-adoption.schema";
-import { addAdoption, deleteAdoption, FUTURE_PAYMENT, listAdoptions, listPayments, NO_SUCH_SPONSOR, recordPayment, searchSponsorEmails, STAFF_CANNOT_ADOPT, tierFull, updateAdoption } from "./admin-adoptions.server";
+import { UNDO_SECONDS } from "~/features/back-office/decisions";
+import { activateAdoption, activateAdoptions, addAdoption, deleteAdoption, FUTURE_PAYMENT, listAdoptions, listPayments, NO_SUCH_SPONSOR, recordPayment, searchSponsorEmails, STAFF_CANNOT_ADOPT, tierFull, undoActivation, updateAdoption } from "./admin-adoptions.server";
+import { activationTooLate, adoptionNotPending } from "./messages";
 import { adoptionsScreen } from "./adoptions.screen";
 
 describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: engine }) => {
@@ -156,6 +158,11 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
     expect(history.at(-1)).toMatchObject({ paymentMethod: "cash", notes: "Receipt 17" });
     const audits = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, row.id), eq(securityAuditLog.eventType, "payment_recorded")));
     expect(audits).toHaveLength(5);
+    // Each receipt has the total as it stood after its own payment: the last one to commit, all of it.
+    const totals = (await mailsTo(sponsor.email)).filter((mail) => mail.template === "payment-receipt").map((mail) => /Total paid to date\s+\$([\d.]+)/.exec(mail.text)![1]);
+    expect(totals).toHaveLength(5);
+    expect(new Set(totals).size).toBe(5);
+    expect(totals).toContain("160.20");
 
     expect(await recordPayment(as(admin), { adoptionId: row.id, amount: "0", paymentDate: "2026-06-01" })).toMatchObject({ ok: false, fieldErrors: { amount: [ADMIN_ADOPTION_MESSAGES.amount] } });
     expect(await recordPayment(as(admin), { adoptionId: row.id, amount: "10", paymentDate: "2026-06-01" }, new Date("2026-05-31T12:00:00Z"))).toMatchObject({ ok: false, fieldErrors: { paymentDate: [FUTURE_PAYMENT] } });
@@ -166,6 +173,39 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
     expect(await t.db.select().from(paymentHistory).where(eq(paymentHistory.adoptionId, row.id))).toEqual([]);
   });
 
+  it("e-mails the sponsor a receipt through the outbox with the payment, in the same transaction: amount, method, day and the total so far", async () => {
+    const admin = await insertUser(t.db);
+    const tier = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
+    const sponsor = await insertCustomer(t.db);
+    const row = await added(admin, form(sponsor.email, tier.id, { totalPaid: "40", hiveName: "Buzz" }));
+    const before = (await mailsTo(sponsor.email)).length;
+    const result = await recordPayment(as(admin), { adoptionId: row.id, amount: "25", paymentMethod: "crypto", paymentDate: "2026-06-02", notes: "Kept to ourselves" });
+    expect(result).toMatchObject({ ok: true, toast: { title: "Payment recorded", description: `$25.00 from ${sponsor.email}. Total paid: $65.00. A receipt is on its way to them.` } });
+    const [payment] = await listPayments(as(admin), row.id);
+    const receipts = (await mailsTo(sponsor.email)).slice(before);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ template: "payment-receipt", subject: "Receipt for your $25.00 payment", idempotencyKey: `payment-receipt:${payment!.id}`, status: "pending" });
+    expect(receipts[0]!.text).toMatch(/Amount\s+\$25\.00/);
+    expect(receipts[0]!.text).toMatch(/Paid on\s+Tuesday, June 2, 2026/);
+    expect(receipts[0]!.text).toMatch(/Payment method\s+Crypto/);
+    expect(receipts[0]!.text).toMatch(new RegExp(`Adoption\\s+Buzz, ${tier.name}`));
+    expect(receipts[0]!.text).toMatch(/Total paid to date\s+\$65\.00/);
+    expect(receipts[0]!.text).toContain(payment!.id);
+    // The team's notes stay in the back-office.
+    expect(receipts[0]!.text).not.toContain("Kept to ourselves");
+
+    // Refused, or rolled back with its payment: no receipt.
+    await recordPayment(as(admin), { adoptionId: row.id, amount: "10", paymentDate: "2026-06-03" }, new Date("2026-06-01T12:00:00Z"));
+    await t.db
+      .transaction(async (tx) => {
+        await recordPayment({ ...as(admin), platform: { ...platform, db: tx as never } }, { adoptionId: row.id, amount: "7", paymentDate: "2026-06-03" });
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(await mailsTo(sponsor.email)).toHaveLength(before + 1);
+    expect((await adoptionOf(row.id)).totalPaid).toBe("65.00");
+  });
+
   it.runIf(engine === "postgres")("two admins activating the last place at once: exactly one wins", async () => {
     const admin = await insertUser(t.db);
     const tier = await insertTier(t.db, { maxAdoptions: 1 });
@@ -173,5 +213,101 @@ describe.each(testEngines())("Hive Adoptions commands on $name", ({ open, name: 
     const results = await Promise.all(rows.map((row) => updateAdoption(as(admin), formOf(row, { status: "active" }))));
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({ status: 409, message: tierFull(tier.name, 1) });
+  });
+
+  describe("one-click Activate", () => {
+    const auditsOf = (id: string) => t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, id), eq(securityAuditLog.eventType, "record_updated"))).orderBy(securityAuditLog.createdAt);
+    const sent = (to: string) => t.db.update(outboxMessages).set({ status: "sent", attempts: 1, sentAt: new Date() }).where(eq(outboxMessages.to, to));
+
+    it("is refused to a customer and to staff who may only view adoptions, one row or many, and its Undo too", async () => {
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id);
+      const viewer = await insertStaff(t.db, { hive_adoptions: ["view"] });
+      for (const actor of [viewer, await insertCustomer(t.db)]) {
+        await expect(activateAdoption(as(actor), { id: row.id })).rejects.toThrow(ForbiddenError);
+        await expect(activateAdoptions(as(actor), { ids: [row.id] })).rejects.toThrow(ForbiddenError);
+        await expect(undoActivation(as(actor), { decision: crypto.randomUUID(), ids: [row.id] })).rejects.toThrow(ForbiddenError);
+      }
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "pending" });
+      expect(await mailsTo(sponsor.email)).toEqual([]);
+    });
+
+    it("makes a pending adoption active: the sponsor's tier and member since follow, audited, the e-mail held for the Undo", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db, { name: `Guardian ${crypto.randomUUID().slice(0, 6)}` });
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const label = `${sponsor.email}, ${tier.name}`;
+      const result = await activateAdoption(as(admin), { id: row.id });
+      expect(result).toMatchObject({
+        ok: true,
+        toast: { title: "Adoption activated", description: `${label}. Their profile shows the tier, and they are e-mailed.`, action: { label: "Undo", fields: { intent: "undo", ids: [row.id] }, seconds: UNDO_SECONDS } },
+      });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2026-04-01" });
+      const [audit] = await auditsOf(row.id);
+      expect(audit).toMatchObject({ before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "active" }), eventDetails: expect.objectContaining({ label, decision: "activate" }) });
+      const [mail] = await mailsTo(sponsor.email);
+      expect(mail).toMatchObject({ template: "adoption-update", subject: `Your ${tier.name} adoption is active`, status: "pending", attempts: 0 });
+      const [held] = await t.db.select({ later: sql<boolean>`${outboxMessages.nextAttemptAt} > now() + make_interval(secs => ${UNDO_SECONDS})` }).from(outboxMessages).where(eq(outboxMessages.id, mail!.id));
+      expect(held!.later).toBe(true);
+      expect(await activateAdoption(as(admin), { id: row.id })).toEqual({ ok: false, status: 409, message: adoptionNotPending(label, "active"), fieldErrors: undefined });
+    });
+
+    it("in bulk: each row its own transaction and audit row; one no longer pending is skipped and said", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const [a, b, c] = [await insertCustomer(t.db), await insertCustomer(t.db), await insertCustomer(t.db)];
+      const rows = [await insertAdoption(t.db, a, tier.id), await insertAdoption(t.db, b, tier.id)];
+      const cancelled = await insertAdoption(t.db, c, tier.id, { status: "cancelled" });
+      const result = await activateAdoptions(as(admin), { ids: [...rows.map((row) => row.id), cancelled.id] });
+      expect(result).toMatchObject({ ok: true, toast: { title: "2 adoptions activated", detail: adoptionNotPending(`${c.email}, ${tier.name}`, "cancelled") } });
+      for (const [row, sponsor] of [[rows[0]!, a], [rows[1]!, b]] as const) {
+        expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+        expect(await auditsOf(row.id)).toHaveLength(1);
+        expect(await mailsTo(sponsor.email)).toMatchObject([{ template: "adoption-update" }]);
+      }
+      expect(await adoptionOf(cancelled.id)).toMatchObject({ status: "cancelled" });
+      expect(await mailsTo(c.email)).toEqual([]);
+    });
+
+    it("Undo while the e-mail is held: pending again, the tier and member since as they were, the e-mail gone; refused once it went", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const before = await sponsorOf(sponsor.userId);
+      const activated = await activateAdoption(as(admin), { id: row.id });
+      if (!activated.ok) throw new Error(activated.message);
+      const label = `${sponsor.email}, ${tier.name}`;
+      expect(await undoActivation(as(admin), activated.toast!.action!.fields)).toMatchObject({ ok: true, toast: { title: "Activation undone", description: `${label} is pending again. The sponsor was not e-mailed.` } });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "pending" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: before?.tierId ?? null, memberSince: before?.memberSince ?? null });
+      expect(await mailsTo(sponsor.email)).toEqual([]);
+      expect((await auditsOf(row.id)).map((audit) => audit.after?.status)).toEqual(["active", "pending"]);
+
+      // Activated again, and this time the e-mail goes before the Undo: the activation stands.
+      const again = await activateAdoption(as(admin), { id: row.id });
+      if (!again.ok) throw new Error(again.message);
+      await sent(sponsor.email);
+      expect(await undoActivation(as(admin), again.toast!.action!.fields)).toEqual({ ok: false, status: 409, message: activationTooLate(label), fieldErrors: undefined });
+      expect(await adoptionOf(row.id)).toMatchObject({ status: "active" });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2026-04-01" });
+    });
+
+    it("Undo keeps a member since that an earlier activation set", async () => {
+      const admin = await insertUser(t.db);
+      const tier = await insertTier(t.db);
+      const sponsor = await insertCustomer(t.db);
+      await insertAdoption(t.db, sponsor, tier.id, { status: "expired", startDate: "2024-01-01" });
+      await t.db.update(sponsors).set({ memberSince: "2024-01-01" }).where(eq(sponsors.userId, sponsor.userId));
+      const row = await insertAdoption(t.db, sponsor, tier.id, { startDate: "2026-04-01" });
+      const activated = await activateAdoption(as(admin), { id: row.id });
+      if (!activated.ok) throw new Error(activated.message);
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: tier.id, memberSince: "2024-01-01" });
+      expect(await undoActivation(as(admin), activated.toast!.action!.fields)).toMatchObject({ ok: true });
+      expect(await sponsorOf(sponsor.userId)).toMatchObject({ tierId: null, memberSince: "2024-01-01" });
+    });
   });
 });

@@ -61,8 +61,11 @@ export function changeToTell(previous: AdoptionStatusName | null, next: Adoption
   return null;
 }
 
-/** Queues the sponsor's e-mail about their adoption, in the transaction of the change. */
-export async function tellSponsor(tx: Queryable, platform: Pick<Platform, "env">, adoption: AdoptionFacts, change: AdoptionUpdateProps["change"]) {
+/**
+ * Queues the sponsor's e-mail about their adoption, in the transaction of the change; a one-click
+ * decision gives its id (the e-mail's key, so its Undo can find it) and holds it for the Undo.
+ */
+export async function tellSponsor(tx: Queryable, platform: Pick<Platform, "env">, adoption: AdoptionFacts, change: AdoptionUpdateProps["change"], held?: { decision: string; holdSeconds: number }) {
   const [tier] = await tx.select({ name: hiveTiers.name, priceMonthly: hiveTiers.priceMonthly, priceAnnual: hiveTiers.priceAnnual }).from(hiveTiers).where(eq(hiveTiers.id, adoption.tierId));
   if (!tier) return;
   const appUrl = platform.env.APP_URL;
@@ -82,6 +85,9 @@ export async function tellSponsor(tx: Queryable, platform: Pick<Platform, "env">
       adoptUrl: `${appUrl}/adopt-hive-signup`,
     },
     // One per change: a second activation after a cancellation is a new message.
-    { to: adoption.email, idempotencyKey: `adoption-update:${change}:${adoption.id}:${change === "renewal-due" ? adoption.endDate : crypto.randomUUID()}` },
+    { to: adoption.email, idempotencyKey: activationMailKey(change, adoption.id, change === "renewal-due" ? String(adoption.endDate) : (held?.decision ?? crypto.randomUUID())), holdSeconds: held?.holdSeconds },
   );
 }
+
+/** The key of a sponsor's e-mail about a change: one per change, so a second activation after a cancellation is a new message. */
+export const activationMailKey = (change: AdoptionUpdateProps["change"], adoptionId: string, occasion: string) => `adoption-update:${change}:${adoptionId}:${occasion}`;

@@ -1,6 +1,6 @@
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../back-office/breakable-email";
-import { formatMoney } from "../back-office/format";
+import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
@@ -69,5 +69,10 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     { id: "start", header: "Start date", value: (row) => formatDay(row.startDate), sortable: true },
     { id: "total", header: "Total paid", value: (row) => formatMoney(row.totalPaid), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update" },
+  // Activate (a row's button, its dialog's, or the bulk bar's), and the toast's Undo.
+  commands: { add: "create", edit: "update", delete: "delete", payment: "update", "reset-password": "update", activate: "update", "bulk-activate": "update", undo: "update" },  csv: {
+    values: { start: (row) => row.startDate, total: (row) => csvAmount(row.totalPaid) },
+    extra: [{ header: "Currency", value: () => CURRENCY, after: "total" }],
+  },
+
 });

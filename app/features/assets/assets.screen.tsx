@@ -1,6 +1,6 @@
 import { Caravan } from "lucide-react";
 import { formatClockTime } from "../../ui/format";
-import { formatMoney } from "../back-office/format";
+import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
 import { ASSET_STATUS_LABELS, ASSET_STATUSES, type AssetStatusName } from "./asset-options";
@@ -53,5 +53,9 @@ export const assetsScreen = defineScreen<AssetRow>({
     { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
   ],
   // The calendar sync dialog's commands change what the asset's calendar follows or publishes.
-  commands: { add: "create", edit: "update", delete: "delete", "calendar-add": "update", "calendar-remove": "update", "calendar-sync": "update", "calendar-link": "update" },
+  commands: { add: "create", edit: "update", delete: "delete", "calendar-add": "update", "calendar-remove": "update", "calendar-sync": "update", "calendar-link": "update" },  csv: {
+    values: { price: (row) => csvAmount(row.pricePerNight) },
+    extra: [{ header: "Currency", value: () => CURRENCY, after: "price" }],
+  },
+
 });

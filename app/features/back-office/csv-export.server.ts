@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { backOfficeContext } from "./screen-route.server";
 import { parseListParams } from "~/platform/list-params";
-import type { ScreenDeclaration } from "./screen";
+import type { CsvColumn, ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
 import type { RouterContextProvider } from "react-router";
 
@@ -19,6 +19,19 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+/** The file's columns: the list's, under the same headers, with the screen's CSV values, and the columns only the file has. */
+export function csvColumns<Row>(screen: Pick<ScreenDeclaration<Row>, "columns" | "csv">): CsvColumn<Row>[] {
+  const extra = screen.csv?.extra ?? [];
+  const after = (id: string | null) => extra.filter((column) => column.after === id).map(({ header, value }) => ({ header, value }));
+  return [
+    ...after(null),
+    ...screen.columns.flatMap((column) => [{ header: column.header, value: screen.csv?.values?.[column.id] ?? column.value }, ...after(column.id)]),
+  ];
+}
+
+/** One line of the file, CRLF-terminated. */
+export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(",")}\r\n`;
+
 /**
  * Every row matching the list's search and filters (not just the page), in the list's order,
  * streamed in batches so a long list never sits in memory whole. The list query checks the
@@ -33,16 +46,17 @@ export async function streamScreenCsv<Row>(screen: ScreenDeclaration<Row>, args:
     throw error;
   });
   const encoder = new TextEncoder();
-  const line = (cells: string[]) => encoder.encode(`${cells.map(csvCell).join(",")}\r\n`);
+  const line = (cells: string[]) => encoder.encode(csvLine(cells));
+  const columns = csvColumns(screen);
   let offset = 0;
   let batch = first.rows;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(line(screen.columns.map((column) => column.header)));
+      controller.enqueue(line(columns.map((column) => column.header)));
     },
     async pull(controller) {
       if (batch.length === 0) return controller.close();
-      for (const row of batch) controller.enqueue(line(screen.columns.map((column) => column.value(row as Row))));
+      for (const row of batch) controller.enqueue(line(columns.map((column) => column.value(row as Row))));
       offset += batch.length;
       batch = batch.length < BATCH ? [] : (await list(ctx, params, { limit: BATCH, offset })).rows;
     },

@@ -113,5 +113,7 @@ export async function runScreenCommand<Row>(
   const listParams = parseListParams(url.searchParams, screen.list);
   const dialog = url.searchParams.get("dialog");
   const back = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
-  throw await redirectWithToast(back, result.toast ?? SAVED, ctx.platform.authSecret);
+  const toast: Toast = result.toast ?? SAVED;
+  // A toast's Undo posts back to the list it came from, whatever page shows the toast by then.
+  throw await redirectWithToast(back, toast.action && !toast.action.to ? { ...toast, action: { ...toast.action, to: back } } : toast, ctx.platform.authSecret);
 }

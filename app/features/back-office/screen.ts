@@ -27,6 +27,18 @@ export type ScreenDeclaration<Row = never> = {
   columns: readonly ScreenColumn<Row>[];
   /** The form intents the route accepts, each with the permission its command asserts. */
   commands: Readonly<Record<string, Exclude<PermissionAction, "view">>>;
+  /** Where the CSV export differs from the list (csv-export.server.ts): the file has every column of the list, under the same headers, and these. */
+  csv?: ScreenCsv<Row>;
+};
+
+/** One column of the CSV export. */
+export type CsvColumn<Row> = { header: string; value: (row: Row) => string };
+
+export type ScreenCsv<Row> = {
+  /** A column's value in the file where its text in the list is for reading: "$330.00" is 330.00, "Dec 13, 2026" is 2026-12-13. */
+  values?: Readonly<Partial<Record<string, (row: Row) => string>>>;
+  /** Columns only the file has, each placed after the list's column of that id (null: first). */
+  extra?: readonly (CsvColumn<Row> & { after: string | null })[];
 };
 
 export const defineScreen = <Row,>(screen: ScreenDeclaration<Row>) => screen;

@@ -1,9 +1,10 @@
 import { listActivity } from "~/features/activity/activity.server";
-import { addAdoption, deleteAdoption, listAdoptions, recordPayment, updateAdoption } from "~/features/adoptions/admin-adoptions.server";
+import { activateAdoption, activateAdoptions, addAdoption, deleteAdoption, listAdoptions, recordPayment, undoActivation, updateAdoption } from "~/features/adoptions/admin-adoptions.server";
+import { ADOPTION_DECISION_FAILURES } from "~/features/adoptions/messages";
 import { addAsset, deleteAsset, listAssets, updateAsset } from "~/features/assets/assets.server";
 import { addCalendarImport, newCalendarLink, removeCalendarImport, syncCalendarNow } from "~/features/calendar-sync/calendar-sync-commands.server";
-import { addBooking, deleteBooking, listBookings, updateBooking } from "~/features/bookings/admin-bookings.server";
-import { bookingsErrorTitle, bookingsListFailed } from "~/features/bookings/messages";
+import { addBooking, confirmBooking, decideBookings, declineBooking, deleteBooking, listBookings, undoBookingDecision, updateBooking } from "~/features/bookings/admin-bookings.server";
+import { BOOKING_DECISION_FAILURES, bookingsErrorTitle, bookingsListFailed } from "~/features/bookings/messages";
 import { addTier, deleteTier, listTiers, updateTier } from "~/features/hive-tiers/hive-tiers.server";
 import { addHive, deleteHive, listHives, postHiveUpdate, updateHive } from "~/features/hives/hives.server";
 import { addPage, deletePage, listPages, updatePage } from "~/features/pages/pages.server";
@@ -43,8 +44,17 @@ const PASSWORD_RESET_FAILURE = { "reset-password": PASSWORD_RESET_FAILED };
 export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   bookings: {
     list: listBookings,
-    commands: { add: addBooking, edit: updateBooking, delete: deleteBooking },
-    failureTitles: { delete: (refusal) => bookingsErrorTitle(httpCode(refusal.status)) },
+    commands: {
+      add: addBooking,
+      edit: updateBooking,
+      delete: deleteBooking,
+      confirm: confirmBooking,
+      decline: declineBooking,
+      "bulk-confirm": decideBookings("confirmed"),
+      "bulk-decline": decideBookings("cancelled"),
+      undo: undoBookingDecision,
+    },
+    failureTitles: { delete: (refusal) => bookingsErrorTitle(httpCode(refusal.status)), ...BOOKING_DECISION_FAILURES },
     listFailure: bookingsListFailed,
   },
   assets: {
@@ -67,8 +77,11 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       delete: deleteAdoption,
       payment: (ctx, input) => recordPayment(ctx, input),
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "hive_adoptions", input),
+      activate: activateAdoption,
+      "bulk-activate": activateAdoptions,
+      undo: undoActivation,
     },
-    failureTitles: PASSWORD_RESET_FAILURE,
+    failureTitles: { ...PASSWORD_RESET_FAILURE, ...ADOPTION_DECISION_FAILURES },
   },
   hives: {
     list: listHives,

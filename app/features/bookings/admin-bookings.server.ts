@@ -10,11 +10,14 @@ import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assets, bookings, locations } from "~/platform/db/schema";
-import { enqueueMail, renderTemplate } from "~/platform/mail/index.server";
+import { enqueueMail, mailKeysAmong, renderTemplate, withdrawHeldMail } from "~/platform/mail/index.server";
 import { formatUsd, toCents } from "~/platform/money";
 import type { Platform } from "~/platform/runtime.server";
 import { formatDay } from "~/platform/day-format";
+import { BulkDecisionSchema, DecisionSchema, UndoDecisionSchema } from "~/features/back-office/decisions";
+import { decisionResult, eachRow, HOLD_SECONDS, undoResult, type Decided } from "~/features/back-office/decisions.server";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema, type BookingFieldsInput } from "./admin-booking.schema";
+import { BOOKING_DECISION_WORDS, changedSince, notPending, tooLateToUndo } from "./messages";
 import type { BookingStatusName } from "./booking-options";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";
 import { bookingCalendarAttachment } from "./booking-calendar.server";
@@ -162,7 +165,7 @@ type Stay = ReturnType<typeof fieldsOf> & { id: string; reference: string; locat
  * status (a cancellation is an update to cancelled). A booking recorded as cancelled, or changed
  * while it stays cancelled, concerns no stay of the guest's: nothing is sent.
  */
-async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: Stay, previous: Stay | null) {
+async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: Stay, previous: Stay | null, decision: string = crypto.randomUUID()) {
   if (stay.status === "cancelled" && (previous === null || previous.status === "cancelled")) return null;
   const manageUrl = stay.status === "cancelled" ? undefined : `${platform.env.APP_URL}${stayPath(stayToken(stay.id, stay.checkOutDate, platform.authSecret))}`;
   const payload = {
@@ -180,7 +183,7 @@ async function guestMail(platform: Pick<Platform, "env" | "authSecret">, stay: S
     manageUrl,
   };
   const calendar = bookingCalendarAttachment({ bookingId: stay.id, assetName: stay.assetName, location: stay.location, checkInDate: stay.checkInDate, checkOutDate: stay.checkOutDate, manageUrl, status: stay.status });
-  const key = `${stay.id}:${crypto.randomUUID()}`;
+  const key = `${stay.id}:${decision}`;
   if (stay.status === "confirmed" && previous?.status !== "confirmed") {
     return { template: "stay-confirmed", to: stay.guestEmail, idempotencyKey: `stay-confirmed:${key}`, attachments: [calendar], ...(await renderTemplate("stay-confirmed", payload)) };
   }
@@ -294,4 +297,103 @@ export async function deleteBooking(ctx: BackOfficeContext, input: unknown): Pro
     await recordChange(tx, actor, { module: "bookings", action: "delete", recordId: id, before: fieldsOf(current), details: { label: labelOf(current) } }, meta);
     return succeeded(null, "Booking deleted", labelOf(current));
   });
+}
+
+/**
+ * A decision on a request still waiting for one (pending): confirmed or cancelled, with the
+ * guest's e-mail the same change sends from Edit, held for the Undo (`HOLD_SECONDS`), and an
+ * audit row, in one transaction. A booking someone decided meanwhile is left as it is.
+ */
+async function decideBooking(ctx: BackOfficeContext, id: string, status: "confirmed" | "cancelled", decision: string): Promise<Result<Decided>> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "bookings", "update");
+  if (!isRecordId(id)) return failed(404, GONE);
+  return platform.db.transaction(async (tx) => {
+    const [current] = await tx.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(eq(bookings.id, id)).for("update", { of: bookings });
+    if (!current) return failed(404, GONE);
+    const label = labelOf(current);
+    if (current.status !== "pending") return failed(409, notPending(label, current.status));
+    await tx.update(bookings).set({ status, updatedAt: new Date() }).where(eq(bookings.id, id));
+    const before = fieldsOf(current);
+    const after = { ...before, status };
+    await recordChange(tx, actor, { module: "bookings", action: "update", recordId: id, before, after, details: { label, decision: status === "confirmed" ? "confirm" : "decline", decisionId: decision } }, meta);
+    const stay = { id, reference: current.reference, location: current.location, assetName: current.assetName, experienceType: current.experienceType };
+    const mail = await guestMail(platform, { ...stay, ...after }, { ...stay, ...before }, decision);
+    if (mail) await enqueueMail(tx, { ...mail, holdSeconds: HOLD_SECONDS });
+    return succeeded({ id, label });
+  });
+}
+
+/** The guest e-mails a decision on `id` may have held: the confirmation, or the cancellation. */
+const heldMailsOf = (id: string, decision: string) => [`stay-confirmed:${id}:${decision}`, `booking-update:${id}:${decision}`];
+
+/** Confirm, from a pending booking's row or its dialog. */
+export async function confirmBooking(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "bookings", "update");
+  const parsed = DecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow([parsed.data.id], (id) => decideBooking(ctx, id, "confirmed", decision)), BOOKING_DECISION_WORDS.confirm);
+}
+
+/** Decline (cancel), from a pending booking's row or its dialog. */
+export async function declineBooking(ctx: BackOfficeContext, input: unknown) {
+  assertCan(ctx.actor, "bookings", "update");
+  const parsed = DecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const decision = crypto.randomUUID();
+  return decisionResult(decision, await eachRow([parsed.data.id], (id) => decideBooking(ctx, id, "cancelled", decision)), BOOKING_DECISION_WORDS.decline);
+}
+
+/**
+ * Confirm or Decline for the ticked rows: each row in a transaction of its own, through the same
+ * decision as its own button (the permission asserted and an audit row written for each), so a
+ * row someone decided meanwhile is skipped and said while the others go ahead.
+ */
+export function decideBookings(status: "confirmed" | "cancelled") {
+  return async (ctx: BackOfficeContext, input: unknown) => {
+    assertCan(ctx.actor, "bookings", "update");
+    const parsed = BulkDecisionSchema.safeParse(input);
+    if (!parsed.success) return invalid(parsed.error.issues);
+    const decision = crypto.randomUUID();
+    const rows = await eachRow(parsed.data.ids, (id) => decideBooking(ctx, id, status, decision));
+    return decisionResult(decision, rows, status === "confirmed" ? BOOKING_DECISION_WORDS.confirm : BOOKING_DECISION_WORDS.decline);
+  };
+}
+
+/**
+ * Undo, from the toast of a decision: for each of its rows whose e-mail no worker has taken yet,
+ * the e-mail is withdrawn and the booking is pending again, audited. A row whose guest has been
+ * e-mailed, or that changed since, stays as it is; a declined request whose nights were booked
+ * meanwhile is a Booking Conflict.
+ */
+export async function undoBookingDecision(ctx: BackOfficeContext, input: unknown) {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, "bookings", "update");
+  const parsed = UndoDecisionSchema.safeParse(input);
+  if (!parsed.success) return invalid(parsed.error.issues);
+  const { decision, ids } = parsed.data;
+  const undoOne = async (id: string): Promise<Result<Decided>> => {
+    assertCan(actor, "bookings", "update");
+    if (!isRecordId(id)) return failed(404, GONE);
+    const [stay] = await platform.db.select({ assetId: bookings.assetId, checkInDate: bookings.checkInDate, checkOutDate: bookings.checkOutDate }).from(bookings).where(eq(bookings.id, id));
+    if (!stay) return failed(404, GONE);
+    return refusingOverlaps(platform.db, { ...stay, id }, () =>
+      platform.db.transaction(async (tx) => {
+        const [current] = await tx.select(bookingColumns).from(bookings).innerJoin(assets, eq(assets.id, bookings.assetId)).where(eq(bookings.id, id)).for("update", { of: bookings });
+        if (!current) return failed(404, GONE);
+        const label = labelOf(current);
+        // The decision's e-mail says what it decided; the booking must still be as it left it.
+        const [mail] = await mailKeysAmong(tx, heldMailsOf(id, decision));
+        const decided = mail?.startsWith("stay-confirmed:") ? "confirmed" : "cancelled";
+        if (!mail || current.status !== decided) return failed(409, changedSince(label));
+        if ((await withdrawHeldMail(tx, [mail])).length === 0) return failed(409, tooLateToUndo(label));
+        await tx.update(bookings).set({ status: "pending", updatedAt: new Date() }).where(eq(bookings.id, id));
+        const before = fieldsOf(current);
+        await recordChange(tx, actor, { module: "bookings", action: "update", recordId: id, before, after: { ...before, status: "pending" }, details: { label, undo: decided === "confirmed" ? "confirm" : "decline", decisionId: decision } }, meta);
+        return succeeded({ id, label });
+      }),
+    );
+  };
+  return undoResult(await eachRow(ids, undoOne), BOOKING_DECISION_WORDS.undo);
 }

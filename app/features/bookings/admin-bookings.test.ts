@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
@@ -10,7 +10,11 @@ import { insertAsset, insertBooking, insertLocation } from "../../../tests/facto
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { ADMIN_BOOKING_MESSAGES } from "./admin-booking.schema";
-import { addBooking, ASSET_ELSEWHERE, BOOKING_CONFLICT, conflictWith, deleteBooking, listBookings, updateBooking } from "./admin-bookings.server";
+import { DECISION_MESSAGES, UNDO_SECONDS } from "~/features/back-office/decisions";
+import { HOLD_SECONDS } from "~/features/back-office/decisions.server";
+import { formatDay } from "~/platform/day-format";
+import { addBooking, ASSET_ELSEWHERE, BOOKING_CONFLICT, confirmBooking, conflictWith, decideBookings, declineBooking, deleteBooking, listBookings, undoBookingDecision, updateBooking } from "./admin-bookings.server";
+import { changedSince, notPending, tooLateToUndo } from "./messages";
 import { BOOKING_MESSAGES } from "./booking.schema";
 import { bookingsScreen } from "./bookings.screen";
 
@@ -264,5 +268,167 @@ describe.each(testEngines())("Bookings commands on $name", ({ open }) => {
     // The code a guest reads out over the phone finds their booking, with or without its letters.
     expect((await list(admin, `q=TES-${older.reference}`)).rows.map((row) => row.guestName)).toEqual(["Dee"]);
     expect((await list(admin, `q=${older.reference.toLowerCase()}`)).rows.map((row) => row.guestName)).toEqual(["Dee"]);
+  });
+
+  describe("one-click decisions", () => {
+    /** A pending request on an asset of its own. */
+    async function pending(changes: Partial<typeof bookings.$inferInsert> = {}) {
+      const location = await insertLocation(t.db);
+      const asset = await insertAsset(t.db, location.id);
+      return insertBooking(t.db, asset.id, { guestEmail: email("req"), guestName: "Ana Ruiz", location: location.name, status: "pending", ...changes });
+    }
+    const auditsOf = (id: string) => t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, id), eq(securityAuditLog.eventType, "record_updated"))).orderBy(securityAuditLog.createdAt);
+    /** Seconds until the worker may send it. */
+    const heldFor = async (id: number) => (await t.db.select({ seconds: sql<number>`extract(epoch from ${outboxMessages.nextAttemptAt} - now())::float` }).from(outboxMessages).where(eq(outboxMessages.id, id)))[0]!.seconds;
+    /** The worker took it (its hold over, or sent): what the outbox looks like once an e-mail has gone. */
+    const sent = (to: string) => t.db.update(outboxMessages).set({ status: "sent", attempts: 1, sentAt: new Date() }).where(eq(outboxMessages.to, to));
+
+    it("are refused to a customer and to staff who may only view bookings, one row or many, and their Undo too", async () => {
+      const booking = await pending();
+      const viewer = await insertStaff(t.db, { bookings: ["view"] });
+      for (const actor of [viewer, await insertCustomer(t.db)]) {
+        await expect(confirmBooking(as(actor), { id: booking.id })).rejects.toThrow(ForbiddenError);
+        await expect(declineBooking(as(actor), { id: booking.id })).rejects.toThrow(ForbiddenError);
+        await expect(decideBookings("confirmed")(as(actor), { ids: [booking.id] })).rejects.toThrow(ForbiddenError);
+        await expect(undoBookingDecision(as(actor), { decision: crypto.randomUUID(), ids: [booking.id] })).rejects.toThrow(ForbiddenError);
+      }
+      await expect(confirmBooking(as(viewer), { id: booking.id })).rejects.toThrow("You don't have permission to change bookings.");
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "pending" });
+      expect(await mailsTo(booking.guestEmail)).toEqual([]);
+      // A front desk role that may change bookings may decide.
+      const frontDesk = await insertStaff(t.db, { bookings: ["view", "update"] });
+      expect(await confirmBooking(as(frontDesk), { id: booking.id })).toMatchObject({ ok: true });
+    });
+
+    it("Confirm: the request is confirmed, audited, and the guest's confirmation is held for the Undo the toast offers", async () => {
+      const admin = await insertUser(t.db);
+      const booking = await pending();
+      const result = await confirmBooking(as(admin), { id: booking.id });
+      if (!result.ok) throw new Error(result.message);
+      const label = `Ana Ruiz, ${formatDay(booking.checkInDate)} – ${formatDay(booking.checkOutDate)}`;
+      expect(result.toast).toMatchObject({
+        title: "Booking confirmed",
+        description: `${label}. The guest is e-mailed the confirmation with a calendar file.`,
+        variant: "success",
+        action: { label: "Undo", fields: { intent: "undo", decision: expect.stringMatching(/^[0-9a-f-]{36}$/), ids: [booking.id] }, seconds: UNDO_SECONDS },
+      });
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "confirmed" });
+      const [audit] = await auditsOf(booking.id);
+      expect(audit).toMatchObject({ module: "bookings", userId: admin.userId, before: expect.objectContaining({ status: "pending" }), after: expect.objectContaining({ status: "confirmed" }), eventDetails: { label, decision: "confirm" } });
+      const [mail, ...more] = await mailsTo(booking.guestEmail);
+      expect(more).toEqual([]);
+      expect(mail).toMatchObject({ template: "stay-confirmed", status: "pending", attempts: 0 });
+      expect(icsOf(mail!)).toContain("STATUS:CONFIRMED");
+      // Held past the toast's Undo, not much longer.
+      expect(await heldFor(mail!.id)).toBeGreaterThan(UNDO_SECONDS);
+      expect(await heldFor(mail!.id)).toBeLessThanOrEqual(HOLD_SECONDS);
+      // Decided already: a second click says so and changes nothing.
+      expect(await confirmBooking(as(admin), { id: booking.id })).toEqual({ ok: false, status: 409, message: notPending(label, "confirmed"), fieldErrors: undefined });
+      expect(await confirmBooking(as(admin), { id: crypto.randomUUID() })).toMatchObject({ ok: false, status: 404 });
+      expect(await confirmBooking(as(admin), {})).toMatchObject({ ok: false, status: 400 });
+      expect(await mailsTo(booking.guestEmail)).toHaveLength(1);
+    });
+
+    it("Decline: the request is cancelled, its nights free again, and the guest is told", async () => {
+      const admin = await insertUser(t.db);
+      const booking = await pending();
+      const result = await declineBooking(as(admin), { id: booking.id });
+      expect(result).toMatchObject({ ok: true, toast: { title: "Request declined", action: { label: "Undo" } } });
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "cancelled" });
+      const [mail] = await mailsTo(booking.guestEmail);
+      expect(mail).toMatchObject({ template: "booking-update", status: "pending" });
+      expect(mail!.text).toMatch(/Status\s+Cancelled/);
+      expect(icsOf(mail!)).toContain("METHOD:CANCEL");
+      const [audit] = await auditsOf(booking.id);
+      expect(audit).toMatchObject({ after: expect.objectContaining({ status: "cancelled" }), eventDetails: expect.objectContaining({ decision: "decline" }) });
+      // Another guest may take those nights.
+      await expect(insertBooking(t.db, booking.assetId, { guestEmail: email("next"), checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate })).resolves.toMatchObject({ status: "pending" });
+    });
+
+    it("in bulk: each ticked row in a transaction of its own, with its own audit row and e-mail; a row decided meanwhile is skipped and said", async () => {
+      const admin = await insertUser(t.db);
+      const rows = [await pending({ guestName: "One" }), await pending({ guestName: "Two" }), await pending({ guestName: "Three" })];
+      const decided = await pending({ guestName: "Four", status: "confirmed" });
+      const result = await decideBookings("confirmed")(as(admin), { ids: [...rows.map((row) => row.id), decided.id, rows[0]!.id] });
+      if (!result.ok) throw new Error(result.message);
+      expect(result.value.decided.sort()).toEqual(rows.map((row) => row.id).sort());
+      expect(result.toast).toMatchObject({
+        title: "3 bookings confirmed",
+        detail: notPending(`Four, ${formatDay(decided.checkInDate)} – ${formatDay(decided.checkOutDate)}`, "confirmed"),
+        action: { fields: { intent: "undo", ids: rows.map((row) => row.id) } },
+      });
+      for (const row of rows) {
+        expect(await bookingOf(row.id)).toMatchObject({ status: "confirmed" });
+        const audits = await auditsOf(row.id);
+        expect(audits).toHaveLength(1);
+        expect(audits[0]!.eventDetails).toMatchObject({ decision: "confirm", decisionId: result.toast!.action!.fields.decision });
+        expect(await mailsTo(row.guestEmail)).toMatchObject([{ template: "stay-confirmed" }]);
+      }
+      expect(await auditsOf(decided.id)).toEqual([]);
+      // Nothing left to decide: refused, with the reason.
+      expect(await decideBookings("cancelled")(as(admin), { ids: [decided.id] })).toMatchObject({ ok: false, status: 409 });
+      expect(await decideBookings("cancelled")(as(admin), { ids: [] })).toMatchObject({ ok: false, status: 400, fieldErrors: { ids: [DECISION_MESSAGES.none] } });
+      expect(await decideBookings("cancelled")(as(admin), { ids: Array.from({ length: 51 }, () => crypto.randomUUID()) })).toMatchObject({ ok: false, fieldErrors: { ids: [DECISION_MESSAGES.tooMany] } });
+    });
+
+    it("Undo, while the e-mail has not left: pending again, the e-mail withdrawn, audited; too late once it went, or once the booking changed", async () => {
+      const admin = await insertUser(t.db);
+      const booking = await pending();
+      const label = `Ana Ruiz, ${formatDay(booking.checkInDate)} – ${formatDay(booking.checkOutDate)}`;
+      const undoOf = (result: Awaited<ReturnType<typeof confirmBooking>>) => {
+        if (!result.ok) throw new Error(result.message);
+        return result.toast!.action!.fields;
+      };
+      const confirmed = undoOf(await confirmBooking(as(admin), { id: booking.id }));
+      expect(await undoBookingDecision(as(admin), confirmed)).toMatchObject({ ok: true, toast: { title: "Decision undone", description: `${label} is pending again. The guest was not e-mailed.` } });
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "pending" });
+      expect(await mailsTo(booking.guestEmail)).toEqual([]);
+      const audits = await auditsOf(booking.id);
+      expect(audits.map((audit) => [audit.before?.status, audit.after?.status, audit.eventDetails.decision ?? audit.eventDetails.undo])).toEqual([
+        ["pending", "confirmed", "confirm"],
+        ["confirmed", "pending", "confirm"],
+      ]);
+      // Twice: nothing left to take back.
+      expect(await undoBookingDecision(as(admin), confirmed)).toEqual({ ok: false, status: 409, message: changedSince(label), fieldErrors: undefined });
+
+      // Once the e-mail has gone, the decision stands.
+      const declined = undoOf(await declineBooking(as(admin), { id: booking.id }));
+      await sent(booking.guestEmail);
+      expect(await undoBookingDecision(as(admin), declined)).toEqual({ ok: false, status: 409, message: tooLateToUndo(label), fieldErrors: undefined });
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "cancelled" });
+
+      // Changed in Edit since the decision: left as it is, and its e-mail still goes.
+      const other = await pending({ guestName: "Bo" });
+      const decision = undoOf(await confirmBooking(as(admin), { id: other.id }));
+      await t.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, other.id));
+      expect(await undoBookingDecision(as(admin), decision)).toMatchObject({ ok: false, status: 409 });
+      expect(await mailsTo(other.guestEmail)).toMatchObject([{ template: "stay-confirmed", status: "pending" }]);
+      // A decision id that is not one.
+      expect(await undoBookingDecision(as(admin), { decision: "nope", ids: [other.id] })).toMatchObject({ ok: false, status: 400, fieldErrors: { decision: [DECISION_MESSAGES.decision] } });
+    });
+
+    it("Undo of a decline whose nights were booked meanwhile is a Booking Conflict, and the cancellation still goes", async () => {
+      const admin = await insertUser(t.db);
+      const booking = await pending();
+      const result = await declineBooking(as(admin), { id: booking.id });
+      if (!result.ok) throw new Error(result.message);
+      await insertBooking(t.db, booking.assetId, { guestEmail: email("took"), guestName: "Cy Moss", checkInDate: booking.checkInDate, checkOutDate: booking.checkOutDate });
+      expect(await undoBookingDecision(as(admin), result.toast!.action!.fields)).toMatchObject({ ok: false, status: 409, title: BOOKING_CONFLICT, message: expect.stringMatching(/^Cy Moss is booked on this asset/) });
+      expect(await bookingOf(booking.id)).toMatchObject({ status: "cancelled" });
+      expect(await mailsTo(booking.guestEmail)).toMatchObject([{ template: "booking-update", status: "pending" }]);
+    });
+
+    it("Undo of a bulk decision takes back every row whose e-mail is still held and says which it could not", async () => {
+      const admin = await insertUser(t.db);
+      const [one, two] = [await pending({ guestName: "One" }), await pending({ guestName: "Two" })];
+      const result = await decideBookings("cancelled")(as(admin), { ids: [one.id, two.id] });
+      if (!result.ok) throw new Error(result.message);
+      expect(result.toast).toMatchObject({ title: "2 requests declined" });
+      await sent(two.guestEmail);
+      const undone = await undoBookingDecision(as(admin), result.toast!.action!.fields);
+      expect(undone).toMatchObject({ ok: true, toast: { title: "Decision undone", detail: tooLateToUndo(`Two, ${formatDay(two.checkInDate)} – ${formatDay(two.checkOutDate)}`) } });
+      expect((await bookingOf(one.id)).status).toBe("pending");
+      expect((await bookingOf(two.id)).status).toBe("cancelled");
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { isUniqueClash } from "~/platform/db/errors";
+// Relative: the Bookings screen declaration (loaded by routes.ts before the "~" alias exists) uses bookingCode.
+import { isUniqueClash } from "../../platform/db/errors";
 
 /**
  * A booking's code as people read it out and type it: the location's first three letters and the

@@ -2,7 +2,8 @@ import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { personByEmailPath } from "../people/person-links";
 import { BreakableEmail } from "../back-office/breakable-email";
-import { formatMoney } from "../back-office/format";
+import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
+import { bookingCode } from "./booking-code";
 import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
@@ -75,5 +76,17 @@ export const bookingsScreen = defineScreen<BookingRow>({
     },
     { id: "total", header: "Total", value: (row) => money(row.totalAmount), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  // Confirm and Decline (a row's buttons, its dialog's, or the bulk bar's), and the toast's Undo.
+  commands: { add: "create", edit: "update", delete: "delete", confirm: "update", decline: "update", "bulk-confirm": "update", "bulk-decline": "update", undo: "update" },  // The file staff take to a spreadsheet: the booking code people quote, the guest's phone, guests and nights, and numbers and days it can compute with.
+  csv: {
+    values: { check_in: (row) => row.checkInDate, check_out: (row) => row.checkOutDate, total: (row) => (row.totalAmount === null ? "" : csvAmount(row.totalAmount)) },
+    extra: [
+      { header: "Reference", value: (row) => bookingCode(row.location, row.reference), after: null },
+      { header: "Phone", value: (row) => row.guestPhone ?? "", after: "email" },
+      { header: "Nights", value: (row) => String(row.numberOfNights), after: "check_out" },
+      { header: "Guests", value: (row) => String(row.numberOfGuests), after: "check_out" },
+      { header: "Currency", value: () => CURRENCY, after: "total" },
+    ],
+  },
+
 });

@@ -76,3 +76,39 @@ export const AUTHENTICATION_REQUIRED = { title: "Authentication Required", descr
  */
 export const bookingsErrorTitle = (code: string) => `Error ${code}`;
 export const bookingsListFailed = (error: { code: string; message: string; details?: string }) => ({ title: bookingsErrorTitle(error.code), description: [error.message, error.details].filter(Boolean).join("\n") });
+
+/**
+ * The back-office's one-click decisions on booking requests (Confirm, Decline, and Undo while
+ * the guest's e-mail has not left): their toasts, by the number of rows decided.
+ */
+const stays = (count: number) => (count === 1 ? "booking" : "bookings");
+export const BOOKING_DECISION_WORDS = {
+  confirm: {
+    title: (count: number) => (count === 1 ? "Booking confirmed" : `${count} bookings confirmed`),
+    description: (done: readonly { label: string }[]) =>
+      done.length === 1 ? `${done[0]!.label}. The guest is e-mailed the confirmation with a calendar file.` : "Each guest is e-mailed the confirmation with a calendar file.",
+  },
+  decline: {
+    title: (count: number) => (count === 1 ? "Request declined" : `${count} requests declined`),
+    description: (done: readonly { label: string }[]) =>
+      done.length === 1 ? `${done[0]!.label}. Cancelled, the nights are free again, and the guest is e-mailed.` : "Cancelled, their nights are free again, and each guest is e-mailed.",
+  },
+  undo: {
+    title: (count: number) => (count === 1 ? "Decision undone" : `${count} decisions undone`),
+    description: (done: readonly { label: string }[]) =>
+      done.length === 1 ? `${done[0]!.label} is pending again. The guest was not e-mailed.` : `The ${stays(done.length)} are pending again. No guest was e-mailed.`,
+  },
+} as const;
+
+/** The toast titles of a decision that could not be made. */
+export const BOOKING_DECISION_FAILURES = {
+  confirm: "Booking not confirmed",
+  decline: "Request not declined",
+  "bulk-confirm": "Bookings not confirmed",
+  "bulk-decline": "Requests not declined",
+  undo: "Not undone",
+} as const;
+
+export const notPending = (label: string, status: string) => `${label} is no longer waiting for a decision: it is ${status.toLowerCase()} now.`;
+export const tooLateToUndo = (label: string) => `${label}: too late to undo, the guest has been e-mailed. Change its status in Edit if you must.`;
+export const changedSince = (label: string) => `${label} has changed since: the decision can no longer be undone. Change its status in Edit if you must.`;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { isWellFormedSlug } from "./slug";
 import type { Queryable } from "~/platform/db/client.server";
 import { pages, type PageSection } from "~/platform/db/schema";
@@ -54,11 +54,11 @@ export function toPublicPage(row: PageContent, storage: UrlOf): PublicPage {
 }
 
 /**
- * A content page as the public sees it, or null: unknown slugs, slugs that belong to a route and
- * malformed ones all read as "no such page".
+ * A content page as the public sees it, or null: unknown slugs, slugs that belong to a route,
+ * malformed ones and drafts all read as "no such page".
  */
 export async function findPublicPage(db: Queryable, slug: string, storage: UrlOf): Promise<PublicPage | null> {
   if (!isWellFormedSlug(slug) || isReservedSlug(slug)) return null;
-  const [row] = await db.select().from(pages).where(eq(pages.slug, slug));
+  const [row] = await db.select().from(pages).where(and(eq(pages.slug, slug), eq(pages.published, true)));
   return row ? toPublicPage(row, storage) : null;
 }

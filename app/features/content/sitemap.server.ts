@@ -1,4 +1,4 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { pages } from "~/platform/db/schema";
 import { listPublishedPostDates } from "./public-posts.server";
@@ -9,10 +9,10 @@ export const STATIC_SITEMAP_PATHS = ["/", "/home", "/adopt-hive", "/stanwood", "
 
 export type SitemapEntry = { path: string; lastModified: Date | null };
 
-/** Every public URL: the static pages, each content page and each published post (never drafts). */
+/** Every public URL: the static pages, each published content page and each published post (never drafts). */
 export async function listSitemapEntries(db: Queryable): Promise<SitemapEntry[]> {
   const [pageRows, postRows] = await Promise.all([
-    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).orderBy(asc(pages.slug)),
+    db.select({ slug: pages.slug, updatedAt: pages.updatedAt }).from(pages).where(eq(pages.published, true)).orderBy(asc(pages.slug)),
     listPublishedPostDates(db),
   ]);
   const latestPost = postRows.reduce<Date | null>((latest, post) => (!latest || post.updatedAt > latest ? post.updatedAt : latest), null);

@@ -1,6 +1,6 @@
 import { Layers } from "lucide-react";
 import { plural } from "../../platform/plural";
-import { formatMoney } from "../back-office/format";
+import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { defineScreen } from "../back-office/screen";
 import type { TierRow } from "./hive-tiers.server";
 
@@ -60,5 +60,9 @@ export const hiveTiersScreen = defineScreen<TierRow>({
       ),
     },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  commands: { add: "create", edit: "update", delete: "delete" },  csv: {
+    values: { monthly: (row) => csvAmount(row.priceMonthly), annual: (row) => csvAmount(row.priceAnnual) },
+    extra: [{ header: "Currency", value: () => CURRENCY, after: "annual" }],
+  },
+
 });

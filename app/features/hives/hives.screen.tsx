@@ -43,5 +43,6 @@ export const hivesScreen = defineScreen<HiveRow>({
     { id: "adoptions", header: "Adoptions", value: (row) => String(row.adoptions), sortable: true },
     { id: "updates", header: "Updates", value: (row) => String(row.updates) },
   ],
-  commands: { add: "create", edit: "update", delete: "delete", "post-update": "update" },
+  commands: { add: "create", edit: "update", delete: "delete", "post-update": "update" },  csv: { values: { installed: (row) => row.installedOn ?? "" } },
+
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, ne, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
@@ -94,6 +94,44 @@ const fieldsOf = (row: Pick<MenuItemRow, "label" | "path" | "isCustom" | "isVisi
 /** The item, locked until the transaction ends (an edit, a toggle and a delete cannot cross). */
 const lockItem = async (tx: Queryable, id: string) => (await tx.select().from(menuItems).where(eq(menuItems.id, id)).for("update"))[0];
 
+/** Taken first by every command that gives items numbers (add, edit, move): they take turns, each working on the numbers the last one left. */
+const MENU_ORDER_LOCK = 73_012_026;
+const lockMenuOrder = (tx: Queryable) => tx.execute(sql`select pg_advisory_xact_lock(${MENU_ORDER_LOCK})`);
+
+/**
+ * What makes room for an item at `order` (a new one, or `id` moving there): when another item
+ * has that number, it and the items right after it, up to the first free number, move down one.
+ * The numbers further on stay as they are, so a menu numbered 10, 20, 30 keeps its gaps.
+ */
+async function roomAt(tx: Queryable, order: number, id: string | null): Promise<Renumbered[]> {
+  const after = await tx
+    .select({ id: menuItems.id, displayOrder: menuItems.displayOrder })
+    .from(menuItems)
+    .where(and(gte(menuItems.displayOrder, order), id ? ne(menuItems.id, id) : undefined))
+    .orderBy(asc(menuItems.displayOrder));
+  const run: Renumbered[] = [];
+  for (const item of after) {
+    if (item.displayOrder !== order + run.length) break;
+    run.push({ id: item.id, next: item.displayOrder + 1 });
+  }
+  return run;
+}
+
+type Renumbered = { id: string; next: number };
+
+/**
+ * Gives items new numbers in one statement: the unique number of each item is checked at the
+ * statement's end (a deferrable constraint), so a run may shift by one without a clash midway.
+ */
+async function renumber(tx: Queryable, changes: readonly Renumbered[]) {
+  if (changes.length === 0) return;
+  // Ids from the table itself and whole numbers, so the array literals are safe.
+  const ids = `{${changes.map((item) => item.id).join(",")}}`;
+  const numbers = `{${changes.map((item) => item.next).join(",")}}`;
+  await tx.execute(sql`update ${menuItems} set display_order = renumbered.next from unnest(${ids}::uuid[], ${numbers}::int[]) as renumbered(id, next) where ${menuItems.id} = renumbered.id`);
+}
+
+/** Adds an item at its number; an item already there moves down one, with those right after it (roomAt). */
 export async function addMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "create");
@@ -101,12 +139,15 @@ export async function addMenuItem(ctx: BackOfficeContext, input: unknown): Promi
   if (!parsed.success) return invalid(parsed.error.issues);
   const values = parsed.data;
   return platform.db.transaction(async (tx) => {
+    await lockMenuOrder(tx);
+    await renumber(tx, await roomAt(tx, values.displayOrder, null));
     const [row] = await tx.insert(menuItems).values(values).returning({ id: menuItems.id });
     await recordChange(tx, actor, { module: "menu_items", action: "create", recordId: row!.id, after: fieldsOf(values), details: { label: values.label } }, meta);
     return succeeded({ id: row!.id }, "Menu item added", values.label);
   });
 }
 
+/** Changes an item; a new number makes room for it as adding does. */
 export async function updateMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "menu_items", "update");
@@ -115,11 +156,13 @@ export async function updateMenuItem(ctx: BackOfficeContext, input: unknown): Pr
   const { id, ...values } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
   return platform.db.transaction(async (tx) => {
+    await lockMenuOrder(tx);
     const current = await lockItem(tx, id);
     if (!current) return failed(404, GONE);
     const before = fieldsOf(current);
     const after = fieldsOf(values);
     if (JSON.stringify(before) === JSON.stringify(after)) return succeeded(null, "No changes to save", current.label);
+    if (values.displayOrder !== current.displayOrder) await renumber(tx, [...(await roomAt(tx, values.displayOrder, id)), { id, next: values.displayOrder }]);
     await tx.update(menuItems).set(values).where(eq(menuItems.id, id));
     await recordChange(tx, actor, { module: "menu_items", action: "update", recordId: id, before, after, details: { label: values.label } }, meta);
     return succeeded(null, "Menu item updated", values.label);
@@ -164,9 +207,9 @@ export async function setMenuItemVisibility(ctx: BackOfficeContext, input: unkno
 
 /**
  * Moves an item to `position` in the whole menu (0 is first; past the end is last) and numbers
- * every item 0…n-1 in the new order, in one transaction with one audit row. Every item is locked
- * first, in id order (so two moves queue rather than deadlock), then read in the drawer's order
- * as it is once the locks are held: a move that waited works on the order the other one left.
+ * every item 0…n-1 in the new order, in one transaction with one audit row. The menu's order lock
+ * comes first (so two moves queue), then the items are read in the drawer's order as it is once
+ * the lock is held: a move that waited works on the order the other one left.
  */
 export async function moveMenuItem(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
@@ -176,7 +219,7 @@ export async function moveMenuItem(ctx: BackOfficeContext, input: unknown): Prom
   const { id, position } = parsed.data;
   if (!isRecordId(id)) return failed(404, GONE);
   return platform.db.transaction(async (tx) => {
-    await tx.select({ id: menuItems.id }).from(menuItems).orderBy(asc(menuItems.id)).for("update");
+    await lockMenuOrder(tx);
     const items = await tx
       .select({ id: menuItems.id, label: menuItems.label, displayOrder: menuItems.displayOrder })
       .from(menuItems)
@@ -188,12 +231,9 @@ export async function moveMenuItem(ctx: BackOfficeContext, input: unknown): Prom
     if (to === from) return succeeded(null, "No changes to save", moved.label);
     const order = items.filter((item) => item.id !== id);
     order.splice(to, 0, moved);
-    const changed = order.map((item, index) => ({ ...item, next: index })).filter((item) => item.displayOrder !== item.next);
-    // One statement for the whole renumbering (ids from the table itself, so the literal is safe).
-    const ids = `{${changed.map((item) => item.id).join(",")}}`;
-    const numbers = `{${changed.map((item) => item.next).join(",")}}`;
-    await tx.execute(
-      sql`update ${menuItems} set display_order = renumbered.next from unnest(${ids}::uuid[], ${numbers}::int[]) as renumbered(id, next) where ${menuItems.id} = renumbered.id`,
+    await renumber(
+      tx,
+      order.map((item, index) => ({ ...item, next: index })).filter((item) => item.displayOrder !== item.next),
     );
     await recordChange(
       tx,

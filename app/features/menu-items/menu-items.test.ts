@@ -4,6 +4,7 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import { parseListParams } from "~/platform/list-params";
 import { listVisibleMenuItems } from "~/features/content/menu.server";
 import { menuItems, securityAuditLog } from "~/platform/db/schema";
+import { SqlState, sqlStateOf } from "~/platform/db/errors";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
@@ -87,11 +88,16 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
   const params = (query = "") => parseListParams(new URLSearchParams(query), menuItemsScreen.list);
   /** The whole menu in the drawer's order, as (id, display order). */
   const menu = async () => t.db.select({ id: menuItems.id, displayOrder: menuItems.displayOrder }).from(menuItems).orderBy(asc(menuItems.displayOrder), asc(menuItems.label), asc(menuItems.id));
-  const insertItems = async (labels: string[], firstOrder = 500) =>
-    t.db
+  // Each test's items get numbers of their own (one item per number), 10 apart from a fresh block.
+  let block = 0;
+  const insertItems = async (labels: string[]) => {
+    block += 1000;
+    return t.db
       .insert(menuItems)
-      .values(labels.map((label, index) => ({ label, path: `/${index}`, displayOrder: firstOrder + index * 10 })))
+      .values(labels.map((label, index) => ({ label, path: `/${index}`, displayOrder: block + index * 10 })))
       .returning();
+  };
+  const orderOf = async (ids: string[]) => Object.fromEntries((await t.db.select().from(menuItems).where(inArray(menuItems.id, ids))).map((item) => [item.id, item.displayOrder]));
 
   it("refuses a customer and a staff role without the flag, for every command; allows the flag", async () => {
     const customer = await insertCustomer(t.db);
@@ -192,7 +198,7 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
   it("moves an item and numbers the whole menu 0…n-1 in one transaction, with one audit row", async () => {
     const admin = await insertUser(t.db);
     const tag = crypto.randomUUID().slice(0, 6);
-    const [a, b, c, d] = await insertItems([`A ${tag}`, `B ${tag}`, `C ${tag}`, `D ${tag}`], 900);
+    const [a, b, c, d] = await insertItems([`A ${tag}`, `B ${tag}`, `C ${tag}`, `D ${tag}`]);
     const before = await menu();
     const from = before.findIndex((item) => item.id === d!.id);
     const to = before.findIndex((item) => item.id === b!.id);
@@ -205,7 +211,7 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
     expect(after.filter((item) => [a, b, c, d].some((mine) => mine!.id === item.id)).map((item) => item.id)).toEqual([a!.id, d!.id, b!.id, c!.id]);
     const audits = await t.db.select().from(securityAuditLog).where(inArray(securityAuditLog.recordId, [a!.id, b!.id, c!.id, d!.id]));
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ eventType: "record_updated", module: "menu_items", recordId: d!.id, eventDetails: { label: d!.label }, before: { position: from, displayOrder: 930 }, after: { position: to, displayOrder: to } });
+    expect(audits[0]).toMatchObject({ eventType: "record_updated", module: "menu_items", recordId: d!.id, eventDetails: { label: d!.label }, before: { position: from, displayOrder: d!.displayOrder }, after: { position: to, displayOrder: to } });
 
     // The list gives each row its place in the whole menu, searched or not.
     const searched = await listMenuItems(as(admin), params(`q=${tag}`));
@@ -227,7 +233,7 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
   it("concurrent moves queue: the menu ends numbered 0…n-1, every item once, and each move audited", async () => {
     const admin = await insertUser(t.db);
     const tag = crypto.randomUUID().slice(0, 6);
-    const items = await insertItems(["P", "Q", "R", "S", "T", "U"].map((letter) => `${letter} ${tag}`), 0);
+    const items = await insertItems(["P", "Q", "R", "S", "T", "U"].map((letter) => `${letter} ${tag}`));
     const count = (await menu()).length;
     const moves = items.flatMap((item, index) => [
       { id: item.id, position: String(index % 3) },
@@ -244,9 +250,60 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
     expect(audits).toHaveLength(saved);
   });
 
+  it("adds an item at a number another has: that one and those right after it move down one, up to the first gap", async () => {
+    const admin = await insertUser(t.db);
+    const [a, b, c, d] = await insertItems([unique("A"), unique("B"), unique("C"), unique("D")]);
+    // a 0, b 10, c 20, d 30 (from the block): two items straight after b's number first.
+    await t.db.update(menuItems).set({ displayOrder: b!.displayOrder + 1 }).where(eq(menuItems.id, c!.id));
+    await t.db.update(menuItems).set({ displayOrder: b!.displayOrder + 2 }).where(eq(menuItems.id, d!.id));
+    const added = await addMenuItem(as(admin), form({ displayOrder: String(b!.displayOrder) }));
+    const id = added.ok ? added.value.id : "";
+    expect(await orderOf([a!.id, b!.id, c!.id, d!.id, id])).toEqual({
+      [a!.id]: a!.displayOrder,
+      [id]: b!.displayOrder,
+      [b!.id]: b!.displayOrder + 1,
+      [c!.id]: b!.displayOrder + 2,
+      [d!.id]: b!.displayOrder + 3,
+    });
+    // A free number moves nobody.
+    const free = await addMenuItem(as(admin), form({ displayOrder: String(a!.displayOrder + 5) }));
+    expect(await itemOf(free.ok ? free.value.id : "")).toMatchObject({ displayOrder: a!.displayOrder + 5 });
+    expect((await orderOf([a!.id, b!.id]))[b!.id]).toBe(b!.displayOrder + 1);
+  });
+
+  it("edits an item onto another's number: it takes it, the others make room, its old number is free", async () => {
+    const admin = await insertUser(t.db);
+    const [a, b, c] = await insertItems([unique("A"), unique("B"), unique("C")]);
+    const base = { id: c!.id, label: c!.label, path: c!.path, linkType: "internal", isVisible: "on" };
+    // c (block + 20) onto a (block): a moves to block + 1, b stays (not in a's run).
+    expect(await updateMenuItem(as(admin), { ...base, displayOrder: String(a!.displayOrder) })).toMatchObject({ ok: true, toast: { title: "Menu item updated" } });
+    expect(await orderOf([a!.id, b!.id, c!.id])).toEqual({ [c!.id]: a!.displayOrder, [a!.id]: a!.displayOrder + 1, [b!.id]: b!.displayOrder });
+    const [audit] = await auditOf(c!.id);
+    expect(audit).toMatchObject({ before: { displayOrder: c!.displayOrder }, after: { displayOrder: a!.displayOrder } });
+    // Back down onto a's new number, which the run right after c's own number reaches: only a moves.
+    expect(await updateMenuItem(as(admin), { ...base, displayOrder: String(a!.displayOrder + 1) })).toMatchObject({ ok: true });
+    expect(await orderOf([a!.id, b!.id, c!.id])).toEqual({ [c!.id]: a!.displayOrder + 1, [a!.id]: a!.displayOrder + 2, [b!.id]: b!.displayOrder });
+  });
+
+  it("keeps one item per number when people add and edit at once, and the database refuses a second item on a number", async () => {
+    const admin = await insertUser(t.db);
+    const [first] = await insertItems([unique("First")]);
+    const at = String(first!.displayOrder);
+    const results = await Promise.all(Array.from({ length: 6 }, (_, index) => addMenuItem(as(admin), form({ label: unique(`Rush ${index}`), displayOrder: at }))));
+    expect(results.every((result) => result.ok)).toBe(true);
+    const numbers = (await t.db.select({ displayOrder: menuItems.displayOrder }).from(menuItems)).map((item) => item.displayOrder);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    expect((await orderOf([first!.id]))[first!.id]).toBe(first!.displayOrder + 6);
+    const clash = await t.db
+      .insert(menuItems)
+      .values({ label: unique("Clash"), path: "/clash", displayOrder: first!.displayOrder })
+      .catch((error: unknown) => error);
+    expect(sqlStateOf(clash)).toBe(SqlState.uniqueViolation);
+  });
+
   it("deletes an item, with its fields in the audit trail; the others keep their order", async () => {
     const admin = await insertUser(t.db);
-    const [item, other] = await insertItems([unique("Old"), unique("Stays")], 2000);
+    const [item, other] = await insertItems([unique("Old"), unique("Stays")]);
     expect(await deleteMenuItem(as(admin), { id: item!.id })).toMatchObject({ ok: true, toast: { title: "Menu item deleted", description: item!.label } });
     expect(await itemOf(item!.id)).toBeUndefined();
     expect(await itemOf(other!.id)).toMatchObject({ displayOrder: other!.displayOrder });
@@ -260,9 +317,9 @@ describe.each(testEngines())("Menu Items commands on $name", ({ open }) => {
     const admin = await insertUser(t.db);
     const tag = crypto.randomUUID().slice(0, 6);
     await t.db.insert(menuItems).values([
-      { label: `Zeta ${tag}`, path: "/zeta", displayOrder: 3000 },
-      { label: `Alpha ${tag}`, path: `https://example.org/${tag}`, isCustom: true, displayOrder: 3001 },
-      { label: `Mid ${tag}`, path: "/mid", isVisible: false, displayOrder: 3000 },
+      { label: `Zeta ${tag}`, path: "/zeta", displayOrder: 90_001 },
+      { label: `Alpha ${tag}`, path: `https://example.org/${tag}`, isCustom: true, displayOrder: 90_002 },
+      { label: `Mid ${tag}`, path: "/mid", isVisible: false, displayOrder: 90_000 },
     ]);
     const labels = async (query: string) => (await listMenuItems(as(admin), params(query))).rows.map((row) => row.label);
     expect(await labels(`q=${tag}`)).toEqual([`Mid ${tag}`, `Zeta ${tag}`, `Alpha ${tag}`]);

@@ -65,6 +65,8 @@ const PageFields = z.object({
   heroImageUpload: z.string().trim().optional(),
   removeHeroImage: checkbox,
   sections: z.array(PageSectionSchema).max(SECTIONS_MAX, PAGE_MESSAGES.sections).default([]),
+  /** The editor's Published switch: off, the page is a draft that only the back-office sees. */
+  published: checkbox,
 });
 
 const withSections = <T extends z.ZodType>(schema: T) => z.preprocess(nestSections, schema);

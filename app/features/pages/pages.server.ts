@@ -1,4 +1,4 @@
-import { asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan, can, forbiddenMessage } from "~/features/accounts/permissions";
 import { failed, invalid, isFailure, succeeded, type Result } from "~/platform/result";
@@ -18,7 +18,7 @@ import type { StoredImage } from "~/platform/storage/images.server";
 import { AddPageSchema, DeletePageSchema, EditPageSchema, PreviewPageSchema } from "./pages.schema";
 
 /** A row of the Pages list. */
-export type PageRow = { id: string; slug: string; title: string; heroTitle: string | null; updatedAt: string };
+export type PageRow = { id: string; slug: string; title: string; heroTitle: string | null; updatedAt: string; published: boolean };
 
 /** A page as its editor opens it. */
 export type EditedPage = PageRow & {
@@ -31,9 +31,13 @@ export type EditedPage = PageRow & {
 
 const SORTS = { slug: pages.slug, title: pages.title, updated: pages.updatedAt } as const;
 
-const filtersOf = (params: ListParams): SQL | undefined => (params.q ? or(ilike(pages.slug, containing(params.q)), ilike(pages.title, containing(params.q))) : undefined);
+const filtersOf = (params: ListParams): SQL | undefined =>
+  and(
+    params.q ? or(ilike(pages.slug, containing(params.q)), ilike(pages.title, containing(params.q))) : undefined,
+    params.filters.status ? eq(pages.published, params.filters.status === "published") : undefined,
+  );
 
-const rowColumns = { id: pages.id, slug: pages.slug, title: pages.title, heroTitle: pages.heroTitle, updatedAt: pages.updatedAt };
+const rowColumns = { id: pages.id, slug: pages.slug, title: pages.title, heroTitle: pages.heroTitle, updatedAt: pages.updatedAt, published: pages.published };
 
 /** Pages by slug (the spec), or as sorted. */
 export async function listPages({ platform, actor }: BackOfficeContext, params: ListParams, page?: ListPage) {
@@ -59,6 +63,7 @@ export async function getPage({ platform, actor }: BackOfficeContext, id: string
     title: row.title,
     heroTitle: row.heroTitle,
     updatedAt: row.updatedAt.toISOString(),
+    published: row.published,
     metaDescription: row.metaDescription,
     heroSubtitle: row.heroSubtitle,
     heroImage: row.heroImage,
@@ -73,8 +78,12 @@ export const duplicateSlug = (slug: string) => `There is already a page at /${sl
 /** Sections as saved: HTML reduced to the allow-list now, so what is stored is what is shown. */
 const savedSections = (sections: readonly PageSection[]): PageSection[] => sections.map((section) => ({ title: section.title, content: sanitizeContentHtml(section.content) }));
 
-const auditFields = (page: { title: string; metaDescription: string | null; heroTitle: string | null; heroSubtitle: string | null; sections: PageSection[] }, hero: ImageState) => ({
+/** Said when a page is saved: where it is, or that visitors don't see it yet. */
+const whereItIs = (page: { slug: string; published: boolean }) => (page.published ? `/${page.slug} is live.` : `/${page.slug} is a draft: visitors don't see it until it is published.`);
+
+const auditFields = (page: { title: string; published: boolean; metaDescription: string | null; heroTitle: string | null; heroSubtitle: string | null; sections: PageSection[] }, hero: ImageState) => ({
   title: page.title,
+  published: page.published,
   metaDescription: page.metaDescription,
   heroTitle: page.heroTitle,
   heroSubtitle: page.heroSubtitle,
@@ -83,6 +92,7 @@ const auditFields = (page: { title: string; metaDescription: string | null; hero
   sectionsContent: page.sections.map((section) => section.content.length),
 });
 
+/** A new page: a draft unless the editor's Published switch is on. */
 export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<Result<{ id: string }>> {
   const { platform, actor, meta } = ctx;
   assertCan(actor, "pages", "create");
@@ -101,7 +111,7 @@ export async function addPage(ctx: BackOfficeContext, input: unknown): Promise<R
           .values({ ...values, heroImage: hero.url, heroImageFile: hero.file, sections: saved })
           .returning({ id: pages.id });
         await recordChange(tx, actor, { module: "pages", action: "create", recordId: row!.id, after: { slug: values.slug, ...auditFields({ ...values, sections: saved }, hero) }, details: { label: `/${values.slug}` } }, meta);
-        return succeeded({ id: row!.id }, "Page created", `/${values.slug} is live.`);
+        return succeeded({ id: row!.id }, "Page created", whereItIs(values));
       }),
     ),
   }));
@@ -146,7 +156,8 @@ export async function updatePage(ctx: BackOfficeContext, input: unknown): Promis
         .where(eq(pages.id, id));
       replaced = replacedImage(heroBefore, hero);
       await recordChange(tx, actor, { module: "pages", action: "update", recordId: id, before, after, details: { label: `/${current.slug}` } }, meta);
-      return succeeded(null, "Page updated", `/${current.slug}`);
+      // Said where the page went when it was published or taken back to a draft.
+      return succeeded(null, "Page updated", values.published === current.published ? `/${current.slug}` : whereItIs({ slug: current.slug, published: values.published }));
     });
     return { result, replaced };
   });

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, forbiddenMessage } from "~/features/accounts/permissions";
 import { parseListParams } from "~/platform/list-params";
 import { UPLOAD_GONE } from "~/features/content/image-choice.server";
 import { findPublicPage } from "~/features/content/public-pages.server";
+import { listSitemapEntries } from "~/features/content/sitemap.server";
 import { sweepUnclaimedUploads, uploadEditorImage, UNCLAIMED_UPLOAD_TTL_MS } from "~/features/content/uploads.server";
 import { pages, securityAuditLog, uploads } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
@@ -42,6 +43,7 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
     metaDescription: page.metaDescription ?? "",
     heroTitle: page.heroTitle ?? "",
     heroSubtitle: page.heroSubtitle ?? "",
+    published: page.published ? "on" : "",
     ...Object.fromEntries(page.sections.flatMap((section, index) => [[`sections[${index}].title`, section.title], [`sections[${index}].content`, section.content]])),
     ...changes,
   });
@@ -92,6 +94,7 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
     const result = await addPage(as(admin), {
       slug,
       title: "Honey",
+      published: "on",
       heroTitle: "Pure honey",
       "sections[0].title": "Pure Raw Honey",
       "sections[0].content": '<p>Raw <strong>and</strong> <a href="javascript:alert(1)">unheated</a></p><script>alert(1)</script><img src="x" onerror="alert(1)">',
@@ -110,6 +113,40 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
       ["Where it comes from", "default"],
     ]);
     expect(await addPage(as(admin), { slug: slugOf("x"), title: "x", "sections[0].title": " ", "sections[0].content": "<p>text</p>" })).toMatchObject({ ok: false, fieldErrors: { "sections.0.title": [PAGE_MESSAGES.sectionTitle] } });
+  });
+
+  it("makes a new page a draft: not at its address, not in the sitemap, listed as a draft, until it is published", async () => {
+    const admin = await insertUser(t.db);
+    const slug = slugOf("harvest");
+    const inSitemap = async () => (await listSitemapEntries(t.db)).some((entry) => entry.path === `/${slug}`);
+    const listed = async (query: string) => (await listPages(as(admin), parseListParams(new URLSearchParams(`q=${slug}&${query}`), pagesScreen.list))).rows.map((row) => [row.slug, row.published]);
+    expect(await addPage(as(admin), { slug, title: "Harvest", "sections[0].title": "Soon", "sections[0].content": "<p>Soon</p>" })).toMatchObject({
+      ok: true,
+      toast: { title: "Page created", description: `/${slug} is a draft: visitors don't see it until it is published.` },
+    });
+    expect(await findPublicPage(t.db, slug, platform.storage)).toBeNull();
+    expect(await inSitemap()).toBe(false);
+    expect(await listed("")).toEqual([[slug, false]]);
+    expect(await listed("status=draft")).toEqual([[slug, false]]);
+    expect(await listed("status=published")).toEqual([]);
+
+    const page = await pageAt(slug);
+    expect(await updatePage(as(admin), editForm(page, { published: "on" }))).toMatchObject({ ok: true, toast: { title: "Page updated", description: `/${slug} is live.` } });
+    expect(await findPublicPage(t.db, slug, platform.storage)).toMatchObject({ slug, sections: [{ title: "Soon" }] });
+    expect(await inSitemap()).toBe(true);
+    expect(await listed("status=published")).toEqual([[slug, true]]);
+    const [audit] = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, page.id), eq(securityAuditLog.eventType, "record_updated")));
+    expect(audit).toMatchObject({ before: { published: false }, after: { published: true } });
+
+    // Back to a draft: gone from the site again, the content kept.
+    expect(await updatePage(as(admin), editForm(await pageAt(slug), { published: "" }))).toMatchObject({ ok: true, toast: { description: `/${slug} is a draft: visitors don't see it until it is published.` } });
+    expect(await findPublicPage(t.db, slug, platform.storage)).toBeNull();
+    expect(await pageAt(slug)).toMatchObject({ published: false, sections: [{ title: "Soon" }] });
+
+    // A page written before drafts existed (the column's default) is published.
+    const [older] = await t.db.insert(pages).values({ slug: slugOf("older"), title: "Older" }).returning();
+    expect(older!.published).toBe(true);
+    expect(await findPublicPage(t.db, older!.slug, platform.storage)).toMatchObject({ title: "Older" });
   });
 
   it("records every write in the audit trail, and an unchanged save writes nothing", async () => {
@@ -138,7 +175,7 @@ describe.each(testEngines())("the Pages screen on $name", ({ open }) => {
     const first = await uploadEditorImage(as(admin), "pages", await jpeg());
     if (!first.ok) throw new Error(first.message);
     expect(first.value.url).toMatch(/^\/uploads\/images\/[0-9a-f-]+\/1600\.jpg$/);
-    expect(await addPage(as(admin), { slug, title: "Hero", heroTitle: "Welcome", heroImageUpload: first.value.id })).toMatchObject({ ok: true });
+    expect(await addPage(as(admin), { slug, title: "Hero", heroTitle: "Welcome", heroImageUpload: first.value.id, published: "on" })).toMatchObject({ ok: true });
     // The upload is claimed: it cannot be used twice, and the sweep leaves its files alone.
     expect(await t.db.select().from(uploads).where(eq(uploads.id, first.value.id))).toEqual([]);
     const page = await pageAt(slug);

@@ -93,12 +93,14 @@ describe.each(testEngines())("a person's record on $name", ({ open }) => {
     expect(shown.payments).toMatchObject({ total: 1, paid: "22.55", rows: [{ amount: "22.55", paymentMethod: "cash", paymentDate: "2026-02-01", notes: "At the farm stand", tierName: tier.name }] });
     expect(shown.hives).toMatchObject([{ id: hive.id, name: hive.name, status: "active", updates: 1 }]);
     expect(shown.signIn).toMatchObject({ password: false, google: { since: expect.any(String) }, twoFactor: "disabled", emailVerified: true, lastSignIn: { method: "google" }, signedInOn: 1 });
-    // Newest first: the reset e-mail, the adoption's activation and the stay's confirmation; never another person's.
+    // Newest first: the reset e-mail, the payment's receipt, the adoption's activation and the stay's confirmation; never another person's.
     expect(shown.emails.map((email) => [email.about, email.status])).toEqual([
       ["account", "sent"],
       ["hive_adoptions", "sent"],
+      ["hive_adoptions", "sent"],
       ["bookings", "sent"],
     ]);
+    expect(shown.emails.map((email) => email.subject)).toContain("Receipt for your $22.55 payment");
     expect(shown.emails[0]!.subject).toBe("Reset your Apiary password");
     expect(JSON.stringify(shown)).not.toContain("SECRET-TOKEN-123");
     // What was done about them, in words: their adoption, their stay, their sign-ins and a failed one with their e-mail.
@@ -131,7 +133,7 @@ describe.each(testEngines())("a person's record on $name", ({ open }) => {
     const sponsorship = (await record(programme, { userId: maya.userId }))!;
     expect(sponsorship).toMatchObject({ bookings: null, signIn: null, payments: { total: 1 } });
     expect(sponsorship.adoptions).toHaveLength(1);
-    expect(sponsorship.emails.map((email) => email.about)).toEqual(["hive_adoptions"]);
+    expect(sponsorship.emails.map((email) => email.about)).toEqual(["hive_adoptions", "hive_adoptions"]);
     expect(new Set(sponsorship.activity.map((row) => row.module))).toEqual(new Set(["hive_adoptions"]));
     expect(sponsorship.can).toMatchObject({ bookFor: false, recordPayment: true, resetPassword: null });
 

@@ -1,5 +1,5 @@
 import { Newspaper } from "lucide-react";
-import { formatMomentOf } from "../back-office/format";
+import { formatMomentOf, isoMomentOf } from "../back-office/format";
 import { defineScreen } from "../back-office/screen";
 import type { PostRow } from "./posts.server";
 
@@ -47,5 +47,6 @@ export const postsScreen = defineScreen<PostRow>({
     },
     { id: "published", header: "Published at", value: (row) => (row.publishedAt ? formatMomentOf(row.publishedAt) : "-"), sortable: true },
   ],
-  commands: { add: "create", edit: "update", delete: "delete" },
+  commands: { add: "create", edit: "update", delete: "delete" },  csv: { values: { published: (row) => (row.publishedAt ? isoMomentOf(row.publishedAt) : "") } },
+
 });

@@ -2,7 +2,7 @@ import { HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import { personPath } from "../people/person-links";
 import { defineScreen } from "../back-office/screen";
-import { formatDayOf } from "../back-office/format";
+import { formatDayOf, isoDayOf } from "../back-office/format";
 import type { SponsorRow } from "./sponsors.server";
 
 const missing = <span className="text-ink-muted">—</span>;
@@ -58,5 +58,6 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
       sortable: true,
     },
   ],
-  commands: { "reset-password": "update" },
+  commands: { "reset-password": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
+
 });

@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { defineScreen } from "../back-office/screen";
-import { formatDayOf } from "../back-office/format";
+import { formatDayOf, isoDayOf } from "../back-office/format";
 import type { UserRow } from "./users.server";
 
 const TWO_FACTOR_LABELS = { enabled: "Enabled", required: "Required at next sign-in", disabled: "Disabled" } as const;
@@ -34,5 +34,6 @@ export const usersScreen = defineScreen<UserRow>({
     { id: "firstLogin", header: "First login", value: (row) => (row.firstLogin ? "Yes" : "No") },
     { id: "created_at", header: "Created", value: (row) => formatDayOf(row.createdAt), sortable: true },
   ],
-  commands: { "manage-roles": "update", "edit-profile": "update", "reset-password": "update" },
+  commands: { "manage-roles": "update", "edit-profile": "update", "reset-password": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
+
 });

@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { outboxMessages, type OutboxAttachment } from "~/platform/db/schema";
 import { renderTemplate, type TemplateName, type TemplateProps } from "./templates";
@@ -15,6 +16,11 @@ export type OutboxMessageInput = {
   text: string;
   /** `content` is base64; see `attachment()`. */
   attachments?: OutboxAttachment[];
+  /**
+   * Seconds the message waits before the worker may send it: while it waits, the change it
+   * reports can still be taken back with the message (`withdrawHeldMail`), an Undo.
+   */
+  holdSeconds?: number;
 };
 
 export type Enqueued = { enqueued: true; id: number } | { enqueued: false };
@@ -38,6 +44,7 @@ export async function enqueueMail(db: Queryable, message: OutboxMessageInput): P
       html: message.html,
       text: message.text,
       attachments: message.attachments ?? [],
+      ...(message.holdSeconds ? { nextAttemptAt: sql`now() + make_interval(secs => ${message.holdSeconds})` } : {}),
     })
     .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
     .returning({ id: outboxMessages.id });
@@ -45,12 +52,7 @@ export async function enqueueMail(db: Queryable, message: OutboxMessageInput): P
   return row ? { enqueued: true, id: row.id } : { enqueued: false };
 }
 
-export type EnqueueTemplateOptions = {
-  to: string;
-  replyTo?: string;
-  idempotencyKey: string;
-  attachments?: OutboxAttachment[];
-};
+export type EnqueueTemplateOptions = Pick<OutboxMessageInput, "to" | "replyTo" | "idempotencyKey" | "attachments" | "holdSeconds">;
 
 /** Renders `template` with `props` and enqueues the result (see `enqueueMail`). */
 export async function enqueueTemplate<N extends TemplateName>(
@@ -63,6 +65,27 @@ export async function enqueueTemplate<N extends TemplateName>(
   return enqueueMail(db, { template, ...options, ...rendered });
 }
 
+/** Which of `keys` have a message in the outbox (queued, held or sent). */
+export async function mailKeysAmong(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select({ key: outboxMessages.idempotencyKey }).from(outboxMessages).where(inArray(outboxMessages.idempotencyKey, [...keys]));
+  return rows.map((row) => row.key);
+}
+
+/**
+ * Takes back messages the worker has never tried to send (held ones, see `holdSeconds`), by
+ * idempotency key, in the caller's transaction; returns the keys taken back. A message a worker
+ * has claimed, or tried, stays: it may be on its way, and whatever reported it must stand.
+ */
+export async function withdrawHeldMail(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .delete(outboxMessages)
+    .where(and(inArray(outboxMessages.idempotencyKey, [...keys]), eq(outboxMessages.status, "pending"), eq(outboxMessages.attempts, 0), isNull(outboxMessages.lockedUntil)))
+    .returning({ key: outboxMessages.idempotencyKey });
+  return rows.map((row) => row.key);
+}
+
 function validate(message: OutboxMessageInput) {
   assertHeaderText("template", message.template, { maxLength: 100 });
   assertHeaderText("idempotencyKey", message.idempotencyKey, { maxLength: 500 });
@@ -73,4 +96,7 @@ function validate(message: OutboxMessageInput) {
     throw new MailValidationError("html and text must both be given");
   }
   assertAttachments(message.attachments ?? []);
+  if (message.holdSeconds !== undefined && !(Number.isInteger(message.holdSeconds) && message.holdSeconds >= 0 && message.holdSeconds <= 3600)) {
+    throw new MailValidationError("holdSeconds must be a whole number of seconds, at most an hour");
+  }
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { openDatabase } from "~/platform/db/client.server";
 import { outboxMessages } from "~/platform/db/schema";
-import { enqueueMail, enqueueTemplate } from "./outbox.server";
+import { enqueueMail, enqueueTemplate, withdrawHeldMail } from "./outbox.server";
 import { captureLogger, LEVEL } from "../../../tests/setup/capture-logger";
 import { startSmtpSink, waitFor, type SmtpSink } from "../../../tests/setup/smtp-sink";
 import { createTransport, type MailTransport } from "./transport.server";
@@ -110,6 +110,33 @@ describe.each(testEngines())("mail outbox on $name", ({ open }) => {
     await worker().drain();
     expect(sink.received).toHaveLength(1);
     expect(await rows()).toHaveLength(1);
+  });
+
+  it("holds a message for its hold, and takes it back only while no worker has tried it", async () => {
+    const held = (key: string) => enqueueTemplate(t.db, "verify-email", { url: `https://apiary.test/v?${key}` }, { to: "held@example.com", idempotencyKey: key, holdSeconds: 60 });
+    await held("held-1");
+    await held("held-2");
+    await held("held-3");
+    expect(await worker().drain()).toBe(0);
+    expect(sink.received).toHaveLength(0);
+    const [row] = await t.db.select({ due: sql<boolean>`${outboxMessages.nextAttemptAt} > now() + interval '50 seconds'` }).from(outboxMessages).where(eq(outboxMessages.idempotencyKey, "held-1"));
+    expect(row!.due).toBe(true);
+
+    // Taken back while held: gone, and never sent.
+    expect(await withdrawHeldMail(t.db, ["held-1", "no-such-key"])).toEqual(["held-1"]);
+    // Its hold over (the clock moved on), the next is sent and can no longer be taken back.
+    await t.db.update(outboxMessages).set({ nextAttemptAt: sql`now()` }).where(eq(outboxMessages.idempotencyKey, "held-2"));
+    expect(await worker().drain()).toBe(1);
+    expect(await withdrawHeldMail(t.db, ["held-2"])).toEqual([]);
+    // Claimed by a worker (its lease running): not taken back either.
+    await t.db.update(outboxMessages).set({ lockedUntil: sql`now() + interval '1 minute'`, attempts: 1 }).where(eq(outboxMessages.idempotencyKey, "held-3"));
+    expect(await withdrawHeldMail(t.db, ["held-3"])).toEqual([]);
+    expect((await rows()).map((mail) => [mail.idempotencyKey, mail.status])).toEqual([
+      ["held-2", "sent"],
+      ["held-3", "pending"],
+    ]);
+    expect(sink.received).toHaveLength(1);
+    await expect(enqueueMail(t.db, { template: "raw", idempotencyKey: "bad-hold", to: "b@example.com", subject: "x", html: "<p>x</p>", text: "x", holdSeconds: 1.5 })).rejects.toThrow(MailValidationError);
   });
 
   it("wakes up on NOTIFY without waiting for the poll", async () => {

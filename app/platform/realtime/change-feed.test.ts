@@ -31,7 +31,7 @@ describe.each(testEngines())("change feed on $name", ({ name, open }) => {
 
   it("announces inserts, updates and deletes of live tables once committed", async () => {
     const inserted = nextEvent(feed, (e) => e.kind === "change" && e.change.table === "menu_items");
-    await t.db.insert(menuItems).values({ label: "Live", path: "/live" });
+    await t.db.insert(menuItems).values({ label: "Live", path: "/live", displayOrder: 1 });
     expect(await inserted).toMatchObject({ kind: "change", change: { table: "menu_items", op: "INSERT" } });
 
     const updated = nextEvent(feed, (e) => e.kind === "change" && e.change.op === "UPDATE");
@@ -51,12 +51,12 @@ describe.each(testEngines())("change feed on $name", ({ name, open }) => {
     const stop = feed.subscribe((e) => seen.push(e));
     await t.db
       .transaction(async (tx) => {
-        await tx.insert(menuItems).values({ label: "Never", path: "/never" });
+        await tx.insert(menuItems).values({ label: "Never", path: "/never", displayOrder: 2 });
         tx.rollback();
       })
       .catch(() => {});
     const marker = nextEvent(feed, (e) => e.kind === "change" && e.change.table === "menu_items");
-    await t.db.insert(menuItems).values({ label: "After", path: "/after" });
+    await t.db.insert(menuItems).values({ label: "After", path: "/after", displayOrder: 3 });
     await marker;
     stop();
     expect(seen.filter((e) => e.kind === "change")).toHaveLength(1);
@@ -65,7 +65,7 @@ describe.each(testEngines())("change feed on $name", ({ name, open }) => {
   it("replays what a reconnecting client missed, or asks it to resync", async () => {
     const before = feed.lastId;
     const done = nextEvent(feed, (e) => e.kind === "change" && e.change.table === "menu_items");
-    await t.db.insert(menuItems).values({ label: "Missed", path: "/missed" });
+    await t.db.insert(menuItems).values({ label: "Missed", path: "/missed", displayOrder: 4 });
     await done;
     const replay = feed.since(before);
     expect(replay.map((e) => e.kind)).toEqual(["change"]);
@@ -80,7 +80,7 @@ describe.each(testEngines())("change feed on $name", ({ name, open }) => {
     );
     await resync;
     const after = nextEvent(feed, (e) => e.kind === "change" && e.change.table === "menu_items");
-    await t.db.insert(menuItems).values({ label: "Back", path: "/back" });
+    await t.db.insert(menuItems).values({ label: "Back", path: "/back", displayOrder: 5 });
     await after;
   });
 });

@@ -22,6 +22,7 @@ import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
+import { BulkButton, DecisionButton } from "~/ui/admin/decision-button";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -89,7 +90,31 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
         rowKey={(row) => row.id}
         rowLabel={(row) => `the booking of ${row.guestName}`}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
-        actions={can.update || can.delete ? (row) => <RowActions label={`the booking of ${row.guestName}`} actions={editAndDelete(can, params, row.id)} /> : undefined}
+        actions={
+          can.update || can.delete
+            ? (row) => (
+                // One above the other: the column stays as narrow as the Actions button at 1280 px.
+                <div className="flex w-max flex-col items-stretch gap-1.5 [&_button]:w-full">
+                  {can.update && row.status === "pending" && <BookingDecisions id={row.id} name={`the booking of ${row.guestName}`} />}
+                  <RowActions label={`the booking of ${row.guestName}`} actions={editAndDelete(can, params, row.id)} />
+                </div>
+              )
+            : undefined
+        }
+        selection={
+          can.update
+            ? {
+                selectable: (row) => row.status === "pending",
+                hint: "Tick pending requests to confirm or decline several at once.",
+                actions: (
+                  <>
+                    <BulkButton intent="bulk-confirm" label="Confirm selected" variant="primary" />
+                    <BulkButton intent="bulk-decline" label="Decline selected" />
+                  </>
+                ),
+              }
+            : undefined
+        }
         extraFilters={
           <>
             {params.filters.calendar && <input type="hidden" name="calendar" value={params.filters.calendar} />}
@@ -102,7 +127,9 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
           asset: assets.map((asset) => ({ value: asset.id, label: asset.name, group: several ? asset.locationName : undefined })),
         }}
       />
-      {(dialog === "add" || dialog === "edit") && <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} />}
+      {(dialog === "add" || dialog === "edit") && (
+        <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} decide={can.update && booking?.status === "pending"} />
+      )}
       {dialog === "delete" && booking && (
         <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={listHref} lastResult={lastResult}>
           <p>Are you sure you want to delete this booking?</p>
@@ -124,7 +151,34 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * total follows nights × the asset's price whenever either changes, and can then be changed by
  * hand (a discount). The server checks everything again.
  */
-function BookingDialog({ booking, prefill, locations, assets, closeHref, lastResult }: { booking: BookingRow | null; prefill: Prefill | null; locations: { id: string; name: string }[]; assets: AssetChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+/** Confirm and Decline of a request waiting for a decision: one click each, the guest e-mailed (with a few seconds to undo). */
+function BookingDecisions({ id, name }: { id: string; name: string }) {
+  return (
+    <>
+      <DecisionButton intent="confirm" id={id} label="Confirm" busyLabel="Confirming…" name={name} variant="primary" />
+      <DecisionButton intent="decline" id={id} label="Decline" busyLabel="Declining…" name={name} />
+    </>
+  );
+}
+
+function BookingDialog({
+  booking,
+  prefill,
+  locations,
+  assets,
+  closeHref,
+  lastResult,
+  decide,
+}: {
+  booking: BookingRow | null;
+  prefill: Prefill | null;
+  locations: { id: string; name: string }[];
+  assets: AssetChoice[];
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+  /** A request waiting for a decision, for someone who may make it: Confirm and Decline above the form. */
+  decide: boolean;
+}) {
   const schema = booking ? EditBookingSchema : AddBookingSchema;
   const [form, fields] = useForm({
     id: booking ? "edit-booking" : "add-booking",
@@ -197,6 +251,14 @@ function BookingDialog({ booking, prefill, locations, assets, closeHref, lastRes
 
   return (
     <ScreenDialog title={booking ? "Edit Booking" : "Add Booking"} closeHref={closeHref}>
+      {booking && decide && (
+        <section aria-label="Decision" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-honey-50 px-3 py-2.5">
+          <p className="min-w-0 flex-1 basis-48 text-sm">This request is waiting for a decision. The guest is e-mailed either way.</p>
+          <div className="flex gap-2">
+            <BookingDecisions id={booking.id} name={`the booking of ${booking.guestName}`} />
+          </div>
+        </section>
+      )}
       <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
         {booking && <input type="hidden" name="id" value={booking.id} />}
         <FormError errors={form.errors} id={`${form.id}-error`} />

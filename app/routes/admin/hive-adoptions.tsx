@@ -25,6 +25,7 @@ import { AddButton, editAndDelete } from "~/ui/admin/record-controls";
 import { RowActions } from "~/ui/admin/row-actions";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
+import { BulkButton, DecisionButton } from "~/ui/admin/decision-button";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -81,27 +82,42 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
         rowLabel={(row) => `the adoption of ${row.email}`}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
         actions={(row) => (
-          <RowActions
-            label={`the adoption of ${row.email}`}
-            actions={[
-              // Everything about the sponsor on one page, for whoever may see this list.
-              { label: "Sponsor's record", to: personPath(row.userId) },
-              ...(can.update
-                ? [
-                    { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
-                    { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
-                  ]
-                : []),
-              ...editAndDelete(can, params, row.id),
-            ]}
-          />
+          <div className="flex w-max flex-col items-stretch gap-1.5 [&_button]:w-full">
+            {can.update && row.status === "pending" && <ActivateButton id={row.id} email={row.email} />}
+            <RowActions
+              label={`the adoption of ${row.email}`}
+              actions={[
+                // Everything about the sponsor on one page, for whoever may see this list.
+                { label: "Sponsor's record", to: personPath(row.userId) },
+                ...(can.update
+                  ? [
+                      { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
+                      { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
+                    ]
+                  : []),
+                ...editAndDelete(can, params, row.id),
+              ]}
+            />
+          </div>
         )}
+        selection={can.update ? { selectable: (row) => row.status === "pending", hint: "Tick pending adoptions to activate several at once.", actions: <BulkButton intent="bulk-activate" label="Activate selected" variant="primary" /> } : undefined}
         filterOptions={{ tier: tiers.map((tier) => ({ value: tier.id, label: tier.isActive ? tier.name : `${tier.name} (inactive)` })) }}
       />
       {(dialog === "add" || dialog === "edit") && (
-        <AdoptionDialog key={adoption?.id ?? "new"} adoption={adoption} tiers={tiers} hives={hives} payments={payments} today={today} paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""} closeHref={listHref} lastResult={lastResult} />
+        <AdoptionDialog
+          key={adoption?.id ?? "new"}
+          adoption={adoption}
+          tiers={tiers}
+          hives={hives}
+          payments={payments}
+          today={today}
+          paymentHref={adoption ? `${adoptionsScreen.path}${dialogSearch(params, "payment", adoption.id)}` : ""}
+          closeHref={listHref}
+          lastResult={lastResult}
+          activate={can.update && adoption?.status === "pending"}
+        />
       )}
-      {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
+      {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} tier={tiers.find((tier) => tier.id === adoption.tierId)} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && adoption && (
         <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
@@ -130,6 +146,11 @@ function useSponsorSuggestions() {
   return { people: fetcher.data?.people ?? [], suggest };
 }
 
+/** Activate an adoption waiting for it: one click, the sponsor e-mailed (with a few seconds to undo). */
+function ActivateButton({ id, email }: { id: string; email: string }) {
+  return <DecisionButton intent="activate" id={id} label="Activate" busyLabel="Activating…" name={`the adoption of ${email}`} variant="primary" />;
+}
+
 function AdoptionDialog({
   adoption,
   tiers,
@@ -139,6 +160,7 @@ function AdoptionDialog({
   paymentHref,
   closeHref,
   lastResult,
+  activate,
 }: {
   adoption: AdoptionRow | null;
   tiers: TierChoice[];
@@ -148,6 +170,8 @@ function AdoptionDialog({
   paymentHref: string;
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
+  /** An adoption waiting for activation, for someone who may activate it: Activate above the form. */
+  activate: boolean;
 }) {
   const schema = adoption ? EditAdoptionSchema : AddAdoptionSchema;
   const { people, suggest } = useSponsorSuggestions();
@@ -175,6 +199,12 @@ function AdoptionDialog({
   const frequency = fields.paymentFrequency.value === "annual" ? "annual" : "monthly";
   return (
     <ScreenDialog title={adoption ? "Edit Adoption" : "Add Adoption"} closeHref={closeHref}>
+      {adoption && activate && (
+        <section aria-label="Activation" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-border bg-honey-50 px-3 py-2.5">
+          <p className="min-w-0 flex-1 basis-48 text-sm">This adoption is waiting to be made active. The sponsor is e-mailed when it is.</p>
+          <ActivateButton id={adoption.id} email={adoption.email} />
+        </section>
+      )}
       <SchemaForm form={form} schema={schema} preventScrollReset className="flex flex-col gap-4">
         {adoption && <input type="hidden" name="id" value={adoption.id} />}
         <FormError errors={form.errors} id={`${form.id}-error`} />
@@ -265,11 +295,31 @@ function PaymentHistory({ payments, recordHref }: { payments: PaymentRow[]; reco
   );
 }
 
-function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { adoption: AdoptionRow; payments: PaymentRow[]; today: string; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+/**
+ * Record Payment, offering what the sponsor owes for one period: the tier's price for the
+ * adoption's frequency (monthly or annual), which staff change for any other amount.
+ */
+function PaymentDialog({
+  adoption,
+  tier,
+  payments,
+  today,
+  closeHref,
+  lastResult,
+}: {
+  adoption: AdoptionRow;
+  tier: TierChoice | undefined;
+  payments: PaymentRow[];
+  today: string;
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+}) {
+  const annual = adoption.paymentFrequency === "annual";
+  const price = tier ? moneyText(annual ? tier.priceAnnual : tier.priceMonthly) : "";
   const [form, fields] = useForm({
     id: "record-payment",
     lastResult,
-    defaultValue: { amount: "", paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
+    defaultValue: { amount: price, paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
     ...checkedOnSubmit,
   });
@@ -279,12 +329,21 @@ function PaymentDialog({ adoption, payments, today, closeHref, lastResult }: { a
         <input type="hidden" name="adoptionId" value={adoption.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField field={fields.amount} label="Amount ($)" type="number" inputMode="decimal" min={0.01} step="0.01" />
+          <TextField
+            field={fields.amount}
+            label="Amount ($)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step="0.01"
+            hint={tier ? `The ${tier.name} tier's ${annual ? "annual" : "monthly"} price: $${price}.` : undefined}
+          />
           <SelectField field={fields.paymentMethod} label="Payment method" options={PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))} />
         </div>
         <TextField field={fields.paymentDate} label="Payment date" type="date" max={today} />
-        <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember." />
+        <TextAreaField field={fields.notes} label="Notes" optional maxLength={500} rows={2} hint="A receipt number, who paid, or anything to remember. Only the team sees it: the receipt leaves it out." />
         <PaymentHistory payments={payments} />
+        <p className="text-sm text-ink-muted">The sponsor is e-mailed a receipt: the amount, the method, the day and their total paid so far.</p>
         <DialogButtons closeHref={closeHref} label="Record Payment" intent="payment" />
       </SchemaForm>
     </ScreenDialog>

@@ -161,7 +161,7 @@ function MenuItemDialog({ item, nextOrder, closeHref, lastResult }: { item: Menu
         <TextField field={fields.label} label="Label" autoComplete="off" maxLength={LABEL_MAX} />
         <SelectField field={fields.linkType} label="Type" options={TYPE_OPTIONS} onValueChange={(value) => setLinkType(value === "custom" ? "custom" : "internal")} />
         <TextField field={fields.path} label="Path" autoComplete="off" maxLength={PATH_MAX} hint={PATH_HINTS[linkType]} />
-        <TextField field={fields.displayOrder} label="Display order" type="number" inputMode="numeric" min={0} step={1} hint="Lowest first. Moving items in the list numbers them 0, 1, 2…" />
+        <TextField field={fields.displayOrder} label="Display order" type="number" inputMode="numeric" min={0} step={1} hint="Lowest first. An item already at this number moves down one, with those right after it. Moving items in the list numbers them 0, 1, 2…" />
         <CheckboxField field={fields.isVisible} label="Visible" asSwitch hint="Shown in the site's menu." />
         <DialogButtons closeHref={closeHref} label={item ? "Save Changes" : "Add Menu Item"} intent={item ? "edit" : "add"} />
       </SchemaForm>

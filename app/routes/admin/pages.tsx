@@ -27,6 +27,7 @@ import { ScreenHeader } from "~/ui/admin/screen-header";
 import { ContentPageBody } from "~/features/content/content-page-body";
 import { ImageUploadField } from "~/ui/editor/image-upload-field";
 import { SectionsEditor } from "~/ui/editor/sections-editor";
+import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextAreaField } from "~/ui/forms/text-area-field";
@@ -74,7 +75,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
         rowKey={(row) => row.id}
         rowLabel={(row) => row.title}
         rowHref={can.update ? (row) => dialogSearch(params, "edit", row.id) : undefined}
-        actions={(row) => <RowActions label={row.title} actions={[{ label: "View page", to: `/${row.slug}` }, ...editAndDelete(can, params, row.id)]} />}
+        actions={(row) => <RowActions label={row.title} actions={[...(row.published ? [{ label: "View page", to: `/${row.slug}` }] : []), ...editAndDelete(can, params, row.id)]} />}
       />
       {(dialog === "add" || dialog === "edit") && <PageEditor key={page?.id ?? "new"} page={page} hero={hero} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && page && (
@@ -93,7 +94,7 @@ function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | 
   const schema = page ? EditPageSchema : AddPageSchema;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useForm<{ slug: string; title: string; metaDescription: string; heroTitle: string; heroSubtitle: string; heroImage: File }, unknown>({
+  const [form, fields] = useForm<{ slug: string; title: string; metaDescription: string; heroTitle: string; heroSubtitle: string; heroImage: File; published: string }, unknown>({
     id: page ? "edit-page" : "add-page",
     lastResult,
     defaultValue: {
@@ -102,6 +103,8 @@ function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | 
       metaDescription: page?.metaDescription ?? "",
       heroTitle: page?.heroTitle ?? "",
       heroSubtitle: page?.heroSubtitle ?? "",
+      // A new page starts as a draft.
+      published: page?.published ? "on" : "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     ...checkedOnSubmit,
@@ -143,6 +146,12 @@ function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | 
           />
         </fieldset>
         <SectionsEditor initial={page?.sections ?? []} errors={form.allErrors} module="pages" />
+        <CheckboxField
+          field={fields.published}
+          label="Published"
+          asSwitch
+          hint={page?.published ? "On: visitors see it at its address. Off: it goes back to being a draft, hidden from the site." : "On: saving puts it on the site at its address. Off: it stays a draft, seen only here and in Preview."}
+        />
         <DialogButtons closeHref={closeHref} label={page ? "Save Changes" : "Create Page"} intent={page ? "edit" : "add"}>
           {hydrated && (
             <Button variant="outline" disabled={preview.busy} onClick={() => formRef.current && preview.show(formRef.current)}>

@@ -1,8 +1,9 @@
 import { FlexRender, tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Download, Search } from "lucide-react";
-import { useMemo, type KeyboardEvent, type ReactNode } from "react";
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { listSearch, PAGE_SIZE, type ListParams } from "~/platform/list-params";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { buttonClasses } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 
@@ -12,7 +13,7 @@ const features = tableFeatures({});
 export type ScreenColumn<Row> = {
   id: string;
   header: string;
-  /** The cell as text: shown unless `cell` is given, and always the CSV export's value. */
+  /** The cell as text: shown unless `cell` is given, and the CSV export's value unless the screen gives it another. */
   value: (row: Row) => string;
   cell?: (row: Row) => ReactNode;
   sortable?: boolean;
@@ -52,6 +53,21 @@ type Props<Row extends RowData> = {
   filterOptions?: Readonly<Record<string, readonly FilterOption[]>>;
   /** Said instead of the screen's empty text (when the list could not be read, say). */
   empty?: string;
+  /** Tick boxes on the rows and a bar of buttons for the ticked ones (bulk actions): see `RowSelection`. */
+  selection?: RowSelection<Row>;
+};
+
+/**
+ * Bulk actions: a tick box (before the first cell's text) on each row `selectable` says may be ticked, and a bar whose buttons
+ * post the ticked rows' keys as `ids` with their own `intent` (a form of its own that the tick
+ * boxes belong to, so it works without JavaScript too).
+ */
+export type RowSelection<Row> = {
+  selectable: (row: Row) => boolean;
+  /** The bar's buttons: submit buttons named `intent`. */
+  actions: ReactNode;
+  /** What the bar says when nothing is ticked yet ("Tick requests to confirm or decline several at once."). */
+  hint: string;
 };
 
 const focusRowLink = (row: Element | null | undefined) => row?.querySelector<HTMLElement>("[data-row-link]")?.focus();
@@ -62,8 +78,10 @@ const focusRowLink = (row: Element | null | undefined) => row?.querySelector<HTM
  * is counted on the server, the CSV export takes every row of the current filter. TanStack Table
  * holds the column model; the rows it gets are already the page to show.
  */
-export function DataTable<Row extends RowData>({ screen, rows, total, params, pageCount, rowHref, rowLabel, rowKey, actions, extraFilters, filterOptions, empty }: Props<Row>) {
+export function DataTable<Row extends RowData>({ screen, rows, total, params, pageCount, rowHref, rowLabel, rowKey, actions, extraFilters, filterOptions, empty, selection }: Props<Row>) {
   const navigate = useNavigate();
+  const ticks = useTicks(selection ? rows.filter(selection.selectable).map(rowKey) : []);
+  const bulkFormId = `${screen.id}-bulk`;
   const columns = useMemo<ColumnDef<typeof features, Row>[]>(
     () => [
       ...screen.columns.map(
@@ -138,18 +156,21 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
         {total === 0 ? "0 results" : `Showing ${first}–${last} of ${total}`}
       </p>
 
+      {selection && ticks.keys.length > 0 && <BulkBar formId={bulkFormId} ticked={ticks.ticked.size} hint={selection.hint} actions={selection.actions} />}
+
       <div className="relative mt-2 overflow-x-auto rounded-2xl border border-border bg-surface">
         <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
           <thead className="bg-cream-dark text-ink">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => {
+                {group.headers.map((header, index) => {
                   const active = params.sort === header.id;
                   const ariaSort = active ? (params.dir === "asc" ? "ascending" : "descending") : sortable.has(header.id) ? "none" : undefined;
                   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
                   const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                   return (
                     <th key={header.id} scope="col" aria-sort={ariaSort} className={cn("px-2.5 py-3 font-semibold", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap")}>
+                      {index === 0 && selection && <TickSlot>{ticks.keys.length > 0 && <TickBox label="Select every row on this page" checked={ticks.all} onChange={ticks.toggleAll} />}</TickSlot>}
                       {sortable.has(header.id) ? (
                         <Link
                           to={listSearch(params, { sort: header.id, dir: nextDir, page: 1 })}
@@ -192,6 +213,13 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                   >
                     {row.getAllCells().map((cell, index) => (
                       <td key={cell.id} className={cn("px-2.5 py-3 text-ink", index === 0 && "font-medium", columnClasses.get(cell.column.id) ?? (index === 0 ? "min-w-[12rem] [overflow-wrap:anywhere]" : "whitespace-nowrap"))}>
+                        {index === 0 && selection && (
+                          <TickSlot>
+                            {selection.selectable(row.original) && (
+                              <TickBox label={`Select ${rowLabel(row.original)}`} name="ids" value={row.id} form={bulkFormId} checked={ticks.ticked.has(row.id)} onChange={() => ticks.toggle(row.id)} />
+                            )}
+                          </TickSlot>
+                        )}
                         {index === 0 && href ? (
                           <Link to={href} preventScrollReset data-row-link aria-label={`Edit ${rowLabel(row.original)}`} className="rounded hover:underline focus-visible:outline-2 focus-visible:outline-primary">
                             <FlexRender cell={cell} />
@@ -261,5 +289,52 @@ function PageLink({ to, disabled, children }: { to: string; disabled: boolean; c
     <Link to={to} className={buttonClasses({ variant: "outline", size: "sm" })}>
       {children}
     </Link>
+  );
+}
+
+/**
+ * The rows ticked for a bulk action, among those that may be: a row that leaves the page or can
+ * no longer be ticked (decided) is forgotten, so it comes back unticked (after an Undo, say).
+ */
+function useTicks(keys: readonly string[]) {
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const present = new Set(keys);
+  const shown = new Set([...ticked].filter((key) => present.has(key)));
+  // Adjusted while rendering (React's way for state that follows props), not in an effect.
+  if (shown.size !== ticked.size) setTicked(shown);
+  return {
+    keys,
+    ticked: shown,
+    all: keys.length > 0 && shown.size === keys.length,
+    toggle: (key: string) => setTicked((now) => (now.has(key) ? new Set([...now].filter((other) => other !== key)) : new Set([...now, key]))),
+    toggleAll: () => setTicked(shown.size === keys.length ? new Set() : new Set(keys)),
+  };
+}
+
+/** A row's tick box goes before its first cell's text (the same room on every row, ticked or not), so the list keeps its columns. */
+function TickSlot({ children }: { children: ReactNode }) {
+  return <span className="mr-2 inline-flex w-5 align-[-0.3em]">{children}</span>;
+}
+
+function TickBox({ label, checked, onChange, ...field }: { label: string; checked: boolean; onChange: () => void; name?: string; value?: string; form?: string }) {
+  return <input type="checkbox" aria-label={label} checked={checked} onChange={onChange} {...field} className="size-5 cursor-pointer accent-forest-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary" />;
+}
+
+/**
+ * The bulk actions' bar: how many rows are ticked, and the buttons. Its form holds no fields of
+ * its own; the rows' tick boxes belong to it (`form=`). Until the page is interactive the buttons
+ * stay usable, so the form works without JavaScript.
+ */
+function BulkBar({ formId, ticked, hint, actions }: { formId: string; ticked: number; hint: string; actions: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <Form id={formId} method="post" preventScrollReset aria-label="Bulk actions" className="mt-2 flex flex-wrap items-center gap-3 rounded-2xl border border-border bg-cream-dark px-4 py-2.5 text-sm">
+      <p className="min-w-0 flex-1 basis-48 text-ink" aria-live="polite">
+        {ticked > 0 ? <strong>{ticked} selected</strong> : hint}
+      </p>
+      <fieldset disabled={hydrated && ticked === 0} className="flex flex-wrap gap-2 disabled:opacity-60">
+        {actions}
+      </fieldset>
+    </Form>
   );
 }

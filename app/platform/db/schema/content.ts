@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import type { StoredImage } from "../../storage/image-sources";
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
@@ -24,6 +24,11 @@ export const menuItems = pgTable(
     check("menu_items_path_check", sql`length(trim(${t.path})) > 0`),
     check("menu_items_display_order_check", sql`${t.displayOrder} >= 0`),
     index("menu_items_visible_order_idx").on(t.isVisible, t.displayOrder),
+    /**
+     * One item per number, so the order is never a tie. DEFERRABLE (migration 0019, hand-written):
+     * checked at the end of each statement, so one statement may shift a run of items by one.
+     */
+    unique("menu_items_display_order_key").on(t.displayOrder),
   ],
 );
 
@@ -69,6 +74,8 @@ export const pages = pgTable(
     heroImageFile: jsonb("hero_image_file").$type<StoredImage>(),
     /** Ordered list of `{title, content}`; content is HTML, sanitised on save and on render. */
     sections: jsonb("sections").$type<PageSection[]>().notNull().default([]),
+    /** A draft (false) is seen only in the back-office: not at its address, not in the sitemap. Pages made before drafts existed stay published. */
+    published: boolean("published").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../client.server";
 import * as s from "../schema";
 import {
@@ -36,7 +36,11 @@ export async function seedDemoData(db: Database) {
     }
     for (const item of demoMenuItems) {
       const existing = await tx.select({ id: s.menuItems.id }).from(s.menuItems).where(eq(s.menuItems.path, item.path));
-      if (existing.length === 0) await tx.insert(s.menuItems).values(item);
+      if (existing.length > 0) continue;
+      // Each item has a number of its own: a demo item whose number is taken meanwhile goes last.
+      const [taken] = await tx.select({ id: s.menuItems.id }).from(s.menuItems).where(eq(s.menuItems.displayOrder, item.displayOrder));
+      const [last] = taken ? await tx.select({ next: sql<number>`(max(${s.menuItems.displayOrder}) + 1)::int` }).from(s.menuItems) : [];
+      await tx.insert(s.menuItems).values({ ...item, displayOrder: last?.next ?? item.displayOrder });
     }
     for (const post of demoPosts) {
       await tx.insert(s.posts).values(post).onConflictDoNothing({ target: s.posts.slug });

@@ -22,6 +22,7 @@ const NAMES: Record<TemplateName, true> = {
   "adoption-update": true,
   "hive-update": true,
   "hive-moved": true,
+  "payment-receipt": true,
 };
 
 export const templateNames = Object.keys(NAMES) as TemplateName[];
@@ -41,5 +42,6 @@ export type { ContactProps } from "./contact";
 export type { HiveMovedProps } from "./hive-moved";
 export type { HiveUpdateProps } from "./hive-update";
 export type { PasswordResetProps } from "./password-reset";
+export type { PaymentReceiptProps } from "./payment-receipt";
 export type { StayConfirmedProps } from "./stay-confirmed";
 export type { VerifyEmailProps } from "./verify-email";

@@ -13,6 +13,7 @@ import { HiveMovedEmail, hiveMovedSubject, type HiveMovedProps } from "./hive-mo
 import { HiveUpdateEmail, hiveUpdateSubject, type HiveUpdateProps } from "./hive-update";
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
+import { PaymentReceiptEmail, paymentReceiptSubject, type PaymentReceiptProps } from "./payment-receipt";
 import { StayConfirmedEmail, stayConfirmedSubject, type StayConfirmedProps } from "./stay-confirmed";
 import { VerifyEmailEmail, verifyEmailSubject, type VerifyEmailProps } from "./verify-email";
 
@@ -33,6 +34,7 @@ export const templates = {
   "adoption-update": define<AdoptionUpdateProps>({ subject: adoptionUpdateSubject, Component: AdoptionUpdateEmail }),
   "hive-update": define<HiveUpdateProps>({ subject: hiveUpdateSubject, Component: HiveUpdateEmail }),
   "hive-moved": define<HiveMovedProps>({ subject: hiveMovedSubject, Component: HiveMovedEmail }),
+  "payment-receipt": define<PaymentReceiptProps>({ subject: paymentReceiptSubject, Component: PaymentReceiptEmail }),
 };
 
 export type TemplateDefinitions = typeof templates;

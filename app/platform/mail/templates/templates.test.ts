@@ -53,6 +53,16 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
   },
   "hive-update": { hiveName: "Lakeside 1", body: "The colony is strong.\nFirst nectar flow this week.", photos: 2, profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions", unsubscribeUrl: "https://apiary.test/hive-updates/unsubscribe/tok" },
   "hive-moved": { fromHive: "Lakeside 2", toHive: "Orchard 1", location: "Stanwood", reason: "The colony was lost over winter.", tierName: "Guardian", profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions" },
+  "payment-receipt": {
+    receiptNumber: "5f0c2a9e-3b1d-4c7a-9e21-8d4f6b0a1c33",
+    tierName: "Guardian",
+    hiveName: "Buzz",
+    amount: "$25.00",
+    paymentMethod: "Credit card",
+    paymentDate: "2026-11-20",
+    totalPaid: "$150.00",
+    profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
+  },
 };
 
 describe("mail templates", () => {
@@ -145,6 +155,17 @@ describe("mail templates", () => {
     expect(mail.subject).toBe("New contact message: Hi Bcc: x@example.com");
   });
 
+  it("gives a sponsor a receipt: amount, method, day paid and the running total, the hive's name escaped", async () => {
+    const mail = await renderTemplate("payment-receipt", { ...SAMPLES["payment-receipt"], hiveName: "Buzz <b>Aldrin</b>" });
+    expect(mail.subject).toBe("Receipt for your $25.00 payment");
+    expect(mail.html).not.toContain("<b>Aldrin</b>");
+    expect(mail.text).toMatch(/Amount\s+\$25\.00/);
+    expect(mail.text).toMatch(/Paid on\s+Friday, November 20, 2026/);
+    expect(mail.text).toMatch(/Payment method\s+Credit card/);
+    expect(mail.text).toMatch(/Total paid to date\s+\$150\.00/);
+    expect(mail.text).toContain("https://apiary.test/sponsor-profile?tab=adoptions");
+  });
+
   it("tells a sponsor their adoption is active, cancelled, ended, or ending soon, with where to see and renew it", async () => {
     const base = {
       adoptionId: "ad_42",
@@ -175,7 +196,7 @@ describe("mail templates", () => {
   });
 
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved", "payment-receipt"]);
     // @ts-expect-error verify-email needs a url, not contact props
     const unchecked = await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" });
     // Only the compiler checks them: at run time such a mail is still made, with no link to follow.
