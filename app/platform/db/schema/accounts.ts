@@ -133,5 +133,7 @@ export const securityAuditLog = pgTable(
     // Failed sign-ins of unknown e-mails have no user: Activity's person search reads these apart.
     index("security_audit_log_anonymous_idx").on(t.createdAt.desc().nullsFirst()).where(sql`${t.userId} is null`),
     index("security_audit_log_module_idx").on(t.module, t.createdAt.desc().nullsFirst()),
+    // A person's page shows the activity about their records (their account, bookings, adoptions).
+    index("security_audit_log_record_idx").on(t.recordId, t.createdAt.desc().nullsFirst()),
   ],
 );

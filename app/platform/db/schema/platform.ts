@@ -33,6 +33,8 @@ export const outboxMessages = pgTable(
   (t) => [
     check("outbox_messages_attempts_check", sql`${t.attempts} >= 0`),
     index("outbox_messages_due_idx").on(t.status, t.nextAttemptAt),
+    // A person's page lists the e-mails sent to them, newest first, matched without case.
+    index("outbox_messages_to_idx").on(sql`lower(${t.to})`, t.createdAt.desc()),
   ],
 );
 
