@@ -10,11 +10,8 @@ import { renderDocument } from "./platform/html/render-document.server";
 import { NonceProvider } from "./platform/nonce";
 import { defersHydration } from "./platform/page-handle";
 import { flashToastContext, requestInfoContext, serverPlatformContext, type RequestInfo } from "./platform/request-context";
-import { closePlatform, createPlatform, getPlatform, type Platform, type PlatformOptions } from "./platform/runtime.server";
-import type { Env } from "./platform/env.server";
-import type { Logger } from "./platform/logger.server";
-import { startBackgroundWorkers } from "./features/background-workers.server";
-import { createConfiguredAdmin } from "./features/accounts/admin-setup.server";
+import { closePlatform, getPlatform, type Platform } from "./platform/runtime.server";
+import { startPlatform } from "./features/start-platform.server";
 import { withTableAccess } from "./platform/db/table-access";
 
 export const streamTimeout = 5_000;
@@ -82,7 +79,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 async function logError(error: unknown, request: Request, serverPlatform: Platform | null) {
   const record = classifyError(error);
-  const platform = serverPlatform ?? (await getPlatform().catch(() => undefined));
+  const platform = serverPlatform ?? (await getPlatform(startPlatform).catch(() => undefined));
   const log = platform?.logger ?? console;
   const { pathname } = new URL(request.url);
   (log as { error: (obj: object, msg: string) => void }).error(
@@ -97,12 +94,7 @@ async function logError(error: unknown, request: Request, serverPlatform: Platfo
  * one instance of every module.
  */
 export const apiary = {
-  async createPlatform(env: Env, logger?: Logger, options: PlatformOptions = {}) {
-    const platform = await createPlatform(env, logger, { ...options, startWorkers: startBackgroundWorkers });
-    // Before the first request: with ADMIN_EMAIL and ADMIN_INITIAL_PASSWORD, /auth works from the first start.
-    await createConfiguredAdmin(platform);
-    return platform;
-  },
+  createPlatform: startPlatform,
   closePlatform,
   withTableAccess,
   /** The bytes of a document this bundle rendered, if `response` is one (see documentBodies). */

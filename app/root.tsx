@@ -27,6 +27,7 @@ import { FlashToast } from "./ui/toast/flash-toast";
 import { Toaster } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
+import { startPlatform } from "./features/start-platform.server";
 import { ApplicationError } from "./ui/errors/application-error";
 import { NotFound } from "./ui/errors/not-found";
 import { SiteShell } from "./ui/layout/site-shell";
@@ -38,7 +39,7 @@ export const handle: PageHandle = { live: ["menu_items"], publicCache: true };
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
-    const platform = context.get(serverPlatformContext) ?? (await getPlatform());
+    const platform = context.get(serverPlatformContext) ?? (await getPlatform(startPlatform));
     context.set(platformContext, platform);
     // CSRF: a state-changing request that names another site as its origin is refused.
     if (!isSameOriginRequest(request, platform.env.APP_URL)) {

@@ -73,10 +73,11 @@ export function createPlatform(env: Env, logger: Logger = createLogger(env.LOG_L
 
 /**
  * The development server's platform (react-router dev has no load context of ours): started by
- * the first request and kept on globalThis, so module reloads reuse one instance.
+ * the first request with `start` (the features' own start, passed in: platform/ knows no
+ * features) and kept on globalThis, so module reloads reuse one instance.
  */
-export function getPlatform(): Promise<Platform> {
-  holder[globalKey] ??= createPlatform(readEnv()).catch((error: unknown) => {
+export function getPlatform(start: (env: Env) => Promise<Platform> = createPlatform): Promise<Platform> {
+  holder[globalKey] ??= start(readEnv()).catch((error: unknown) => {
     delete holder[globalKey];
     throw error;
   });
