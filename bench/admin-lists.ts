@@ -1,6 +1,7 @@
 /**
  * The back-office's biggest lists at 100,000 rows: User Management (profiles), Activity (the
- * audit trail), Bookings with the occupancy calendar's month, and Hive Adoptions; and a person's
+ * audit trail), Bookings with the occupancy calendar's month, and Hive Adoptions; the day's
+ * overview at the top of Bookings and the menu's pending counts (every page); and a person's
  * record, which reads all of those and the outbox (100,000 e-mails) for one person. Times the queries as the screens
  * run them (first page, a sort, a search, a filter, with the total count), on a database filled
  * with 100,000 people, 100,000 audit rows and 100,000 bookings across 200 assets (about four years
@@ -26,6 +27,7 @@ import { bookingsScreen } from "../app/features/bookings/bookings.screen";
 import { loadOccupancy } from "../app/features/bookings/occupancy.server";
 import { listUsers } from "../app/features/users/users.server";
 import { loadPerson } from "../app/features/people/person.server";
+import { loadDayOverview, pendingCounts } from "../app/features/overview/day-overview.server";
 import { usersScreen } from "../app/features/users/users.screen";
 import { systemClock } from "../app/platform/clock";
 import { openDatabase } from "../app/platform/db/client.server";
@@ -117,6 +119,11 @@ async function main() {
       return { total: found.kind === "record" ? found.record.activity.length + found.record.emails.length + (found.record.adoptions?.length ?? 0) : 0 };
     };
     const month = (value: string) => async () => ({ total: (await loadOccupancy(ctx, { month: value })).stays.length });
+    const overview = async () => {
+      const found = await loadDayOverview(ctx);
+      return { total: Object.keys(found).length };
+    };
+    const counts = async () => ({ total: Object.values(await pendingCounts(ctx)).reduce((sum, n) => sum + n, 0) });
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const scenarios: [string, () => Promise<{ total: number }>][] = [
       ["users: first page, newest first", users("")],
@@ -139,6 +146,8 @@ async function main() {
       ["adoptions: search 'user-0421'", adoptions("q=user-0421")],
       ["adoptions: by total paid, page 200", adoptions("sort=total&dir=desc&page=200")],
       ["person: a sponsor's record, every part", person("u4242")],
+      ["overview: the day at the top of Bookings", overview],
+      ["menu: pending bookings and adoptions", counts],
     ];
 
     const rows: string[][] = [];
@@ -163,7 +172,7 @@ async function main() {
     process.exitCode = rows.some((r) => r[4] === "OVER") && engine === "postgres" ? 1 : 0;
   } finally {
     await handle.close();
-    if (args.keep !== undefined && scratch) console.log(`kept ${scratch.url}`);
+    if ("keep" in args && scratch) console.log(`kept ${scratch.url}`);
     else await scratch?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }

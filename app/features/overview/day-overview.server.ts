@@ -108,14 +108,19 @@ async function locationDay(db: Queryable, place: { id: string; name: string; inS
 
 /** The booking requests waiting for a decision (pending), the oldest first. */
 async function waitingRequests(db: Queryable, now: Date) {
-  const rows = await db
-    .select({ id: bookings.id, guestName: bookings.guestName, location: bookings.location, checkInDate: bookings.checkInDate, createdAt: bookings.createdAt, pending: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(bookings)
-    .where(eq(bookings.status, "pending"))
-    .orderBy(asc(bookings.createdAt), asc(bookings.id))
-    .limit(OLDEST_SHOWN);
+  // Two reads, not a window count beside the rows: `count(*) over ()` makes the database read
+  // every pending row before it can stop at the oldest few.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ id: bookings.id, guestName: bookings.guestName, location: bookings.location, checkInDate: bookings.checkInDate, createdAt: bookings.createdAt })
+      .from(bookings)
+      .where(eq(bookings.status, "pending"))
+      .orderBy(asc(bookings.createdAt), asc(bookings.id))
+      .limit(OLDEST_SHOWN),
+    db.select({ n: count() }).from(bookings).where(eq(bookings.status, "pending")),
+  ]);
   return {
-    pending: rows[0]?.pending ?? 0,
+    pending: counted?.n ?? 0,
     oldest: rows.map(({ id, guestName, location, checkInDate, createdAt }) => ({ id, guestName, location, checkInDate, waitingHours: hoursSince(createdAt, now) })),
   };
 }

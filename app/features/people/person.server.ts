@@ -113,6 +113,8 @@ type Found = {
 };
 
 const sameEmail = (column: SQLWrapper, email: string) => sql`lower(${column}) = lower(${email})`;
+/** A field a change named, after it or (for a deletion) before it: as the trail's indexes on it are written. */
+const auditField = (name: "guestEmail" | "userId") => sql`coalesce(${securityAuditLog.after}->>${sql.raw(`'${name}'`)}, ${securityAuditLog.before}->>${sql.raw(`'${name}'`)})`;
 
 /** An account by its id. */
 async function findAccount(db: Queryable, userId: string): Promise<Found | null> {
@@ -321,28 +323,46 @@ async function readEmails(db: Queryable, email: string, sections: PersonSections
  */
 async function readActivity(db: Queryable, found: Found, sections: PersonSections): Promise<ActivityRow[]> {
   const { changes, security } = sections;
-  const field = (name: string) => sql`coalesce(${securityAuditLog.after}->>${name}, ${securityAuditLog.before}->>${name})`;
-  const theirBookings = sql`${securityAuditLog.recordId} in (select ${bookings.id}::text from ${bookings} where ${bookingsOf(found)})`;
+  const recordIn = (ids: SQL) => sql`${securityAuditLog.recordId} in (${ids})`;
+  const profileModules = changes.filter((module) => module === "users" || module === "sponsors" || module === "profile");
+  // One read per way a row can be about the person, each answered by an index (see the
+  // security_audit_log indexes), merged here: one OR of them all made the database walk the
+  // whole trail newest first until it had found a page.
   const about: (SQL | undefined)[] = [
-    changes.includes("bookings") ? and(eq(securityAuditLog.module, "bookings"), or(theirBookings, sameEmail(field("guestEmail"), found.email))) : undefined,
-    changes.includes("hive_adoptions") && found.userId
-      ? and(eq(securityAuditLog.module, "hive_adoptions"), or(eq(securityAuditLog.recordId, found.userId), eq(field("userId"), found.userId), sql`${securityAuditLog.recordId} in (select ${hiveAdoptions.id}::text from ${hiveAdoptions} where ${hiveAdoptions.userId} = ${found.userId})`))
-      : undefined,
-    found.userId && changes.some((module) => module === "users" || module === "sponsors" || module === "profile")
-      ? and(eq(securityAuditLog.recordId, found.userId), inArray(securityAuditLog.module, changes.filter((module) => module === "users" || module === "sponsors" || module === "profile")))
-      : undefined,
+    ...(changes.includes("bookings")
+      ? [
+          and(eq(securityAuditLog.module, "bookings"), recordIn(sql`select ${bookings.id}::text from ${bookings} where ${bookingsOf(found)}`)),
+          and(eq(securityAuditLog.module, "bookings"), sameEmail(auditField("guestEmail"), found.email)),
+        ]
+      : []),
+    ...(changes.includes("hive_adoptions") && found.userId
+      ? [
+          and(eq(securityAuditLog.module, "hive_adoptions"), eq(securityAuditLog.recordId, found.userId)),
+          and(eq(securityAuditLog.module, "hive_adoptions"), eq(auditField("userId"), found.userId)),
+          and(eq(securityAuditLog.module, "hive_adoptions"), recordIn(sql`select ${hiveAdoptions.id}::text from ${hiveAdoptions} where ${hiveAdoptions.userId} = ${found.userId}`)),
+        ]
+      : []),
+    found.userId && profileModules.length ? and(eq(securityAuditLog.recordId, found.userId), inArray(securityAuditLog.module, profileModules)) : undefined,
     security && found.userId ? and(eq(securityAuditLog.userId, found.userId), isNull(securityAuditLog.module)) : undefined,
     security ? and(isNull(securityAuditLog.userId), isNull(securityAuditLog.module), sameEmail(sql`${securityAuditLog.eventDetails}->>'email'`, found.email)) : undefined,
   ];
-  const where = or(...about);
-  if (!where) return [];
-  const rows = await db
-    .select(trailColumns)
-    .from(securityAuditLog)
-    .leftJoin(users, eq(users.id, securityAuditLog.userId))
-    .where(where)
-    .orderBy(desc(securityAuditLog.createdAt), desc(securityAuditLog.id))
-    .limit(SECTION_ROWS);
+  const reads = about
+    .filter((where): where is SQL => where !== undefined)
+    .map((where) =>
+      db
+        .select(trailColumns)
+        .from(securityAuditLog)
+        .leftJoin(users, eq(users.id, securityAuditLog.userId))
+        .where(where)
+        .orderBy(desc(securityAuditLog.createdAt), desc(securityAuditLog.id))
+        .limit(SECTION_ROWS),
+    );
+  const seen = new Set<string>();
+  const rows = (await Promise.all(reads))
+    .flat()
+    .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+    .slice(0, SECTION_ROWS);
   return inWords(db, rows);
 }
 

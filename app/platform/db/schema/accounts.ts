@@ -133,7 +133,12 @@ export const securityAuditLog = pgTable(
     // Failed sign-ins of unknown e-mails have no user: Activity's person search reads these apart.
     index("security_audit_log_anonymous_idx").on(t.createdAt.desc().nullsFirst()).where(sql`${t.userId} is null`),
     index("security_audit_log_module_idx").on(t.module, t.createdAt.desc().nullsFirst()),
-    // A person's page shows the activity about their records (their account, bookings, adoptions).
+    // A person's page: the activity about their records (their account, bookings, adoptions),
+    // about a stay made under their e-mail or an adoption of theirs that has since been deleted
+    // (the e-mail or account the change named), and the failed sign-ins tried with their e-mail.
     index("security_audit_log_record_idx").on(t.recordId, t.createdAt.desc().nullsFirst()),
+    index("security_audit_log_guest_email_idx").on(t.module, sql`lower(coalesce(${t.after}->>'guestEmail', ${t.before}->>'guestEmail'))`),
+    index("security_audit_log_named_user_idx").on(t.module, sql`coalesce(${t.after}->>'userId', ${t.before}->>'userId')`),
+    index("security_audit_log_tried_email_idx").on(sql`lower(${t.eventDetails}->>'email')`).where(sql`${t.userId} is null and ${t.module} is null`),
   ],
 );

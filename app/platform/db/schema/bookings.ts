@@ -56,5 +56,9 @@ export const bookings = pgTable(
     index("bookings_guest_trgm_idx").using("gin", t.guestName.op("gin_trgm_ops"), t.guestEmail.op("gin_trgm_ops")),
     index("bookings_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("bookings_asset_check_in_idx").on(t.assetId, t.checkInDate),
+    // The day's arrivals and departures (the overview, the list's Arriving/Departing filters)
+    // and the list sorted by check-in.
+    index("bookings_check_in_idx").on(t.checkInDate),
+    index("bookings_check_out_idx").on(t.checkOutDate),
   ],
 );

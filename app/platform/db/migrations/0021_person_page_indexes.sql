@@ -1,2 +1,0 @@
-CREATE INDEX "security_audit_log_record_idx" ON "security_audit_log" USING btree ("record_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "outbox_messages_to_idx" ON "outbox_messages" USING btree (lower("to"),"created_at" DESC NULLS LAST);
