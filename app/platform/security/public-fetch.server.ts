@@ -31,8 +31,14 @@ export const FEED_TIMEOUT_MS = 10_000;
 export function isPublicAddress(address: string, allowLoopback = false): boolean {
   if (!ipaddr.isValid(address)) return false;
   // ::ffff:10.0.0.1 is 10.0.0.1.
-  const range = ipaddr.process(address).range();
-  return range === "unicast" || (allowLoopback && range === "loopback");
+  const parsed = ipaddr.process(address);
+  const range = parsed.range();
+  if (allowLoopback && range === "loopback") return true;
+  // IPv6 on the public internet is 2000::/3 (IANA's global unicast). The rest of what the
+  // library calls unicast is reserved, among it the deprecated IPv4-compatible ::/96, where
+  // ::7f00:1 is a way of writing 127.0.0.1 that some stacks still route.
+  if (parsed.kind() === "ipv6" && !parsed.match(ipaddr.IPv6.parse("2000::"), 3)) return false;
+  return range === "unicast";
 }
 
 const refusedAddress = (host: string) => new PublicFetchError(`${host} is not a public internet address, so it can't be fetched.`);

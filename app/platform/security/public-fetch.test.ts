@@ -4,7 +4,7 @@ import { fetchPublicText, isPublicAddress, PublicFetchError } from "./public-fet
 
 describe("which addresses a staff-typed URL may reach", () => {
   it("only public unicast ones: never loopback, private, link-local (metadata), unique-local, CGNAT or unspecified", () => {
-    for (const address of ["127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.5.4", "192.168.0.1", "169.254.169.254", "100.100.100.200", "0.0.0.0", "255.255.255.255", "224.0.0.1", "::1", "::", "fe80::1", "fc00::1", "fd00:ec2::254", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "not an address"]) {
+    for (const address of ["127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.5.4", "192.168.0.1", "169.254.169.254", "100.100.100.200", "0.0.0.0", "255.255.255.255", "224.0.0.1", "::1", "::", "fe80::1", "fc00::1", "fd00:ec2::254", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::7f00:1", "::127.0.0.1", "::a00:1", "4000::1", "not an address"]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ["8.8.8.8", "93.184.216.34", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isPublicAddress(address), address).toBe(true);
@@ -35,6 +35,11 @@ describe("fetching a staff-typed URL", () => {
     feeds.set("/airbnb.ics", { body: icsFeed("UID:1\nDTSTART;VALUE=DATE:20300101\nDTEND;VALUE=DATE:20300102") });
     expect(await refused(feeds.url("/airbnb.ics"))).toBe("127.0.0.1 is not a public internet address, so it can't be fetched.");
     expect(await refused(`http://[::1]:${feeds.port}/airbnb.ics`)).toBe("::1 is not a public internet address, so it can't be fetched.");
+    // IPv4-compatible IPv6 (::/96) is 127.0.0.1 in another form: refused by policy, before any connection.
+    const started = Date.now();
+    expect(await refused(`http://[::127.0.0.1]:${feeds.port}/airbnb.ics`)).toBe("::7f00:1 is not a public internet address, so it can't be fetched.");
+    expect(await refused("http://[::7f00:1]/feed.ics")).toBe("::7f00:1 is not a public internet address, so it can't be fetched.");
+    expect(Date.now() - started).toBeLessThan(1_000);
     // A name is checked after DNS, on the address the socket would use.
     expect(await refused(`http://localhost:${feeds.port}/airbnb.ics`)).toBe("localhost is not a public internet address, so it can't be fetched.");
     await expect(fetchPublicText(feeds.url("/airbnb.ics"), { allowLoopback: true })).resolves.toContain("BEGIN:VEVENT");
