@@ -54,4 +54,13 @@ describe("request logs", () => {
     expect(lines.map((line) => line.path)).toEqual(["/stay/[link]", "/stanwood"]);
     expect(JSON.stringify(lines)).not.toContain("AbCdEfGhIjKlMnOpQrStUvWx");
   });
+
+  it("keep an asset's calendar feed link out of the path", () => {
+    const { logger, lines } = captureLogger();
+    logger.info({ path: "/calendar/Zy9Xw8Vu7Ts6Rq5Po4Nm3Lk2.ics", status: 200 }, "request");
+    logger.info({ path: "/calendar/Zy9Xw8Vu7Ts6Rq5Po4Nm3Lk2", status: 404 }, "request");
+    logger.info({ path: "/calendar-sync", status: 404 }, "request");
+    expect(lines.map((line) => line.path)).toEqual(["/calendar/[link].ics", "/calendar/[link]", "/calendar-sync"]);
+    expect(JSON.stringify(lines)).not.toContain("Zy9Xw8Vu7Ts6Rq5Po4Nm3Lk2");
+  });
 });

@@ -21,11 +21,12 @@ export function createLogger(level: string = process.env.LOG_LEVEL ?? "info", de
 }
 
 /**
- * A path as the log keeps it: a guest's stay link is the key to their booking (anyone holding it
- * can read and cancel the stay), so its token never reaches the log.
+ * A path as the log keeps it, without the secrets some addresses are: a guest's stay link is
+ * the key to their booking (anyone holding it can read and cancel the stay), and an asset's
+ * calendar feed link shows who stays when to anyone holding it.
  */
 export function pathForLog(path: unknown): unknown {
-  return typeof path === "string" ? path.replace(/^\/stay\/[^/]+/, "/stay/[link]") : path;
+  return typeof path === "string" ? path.replace(/^\/stay\/[^/]+/, "/stay/[link]").replace(/^\/calendar\/[^/?]+?(\.ics)?(?=$|[/?])/, "/calendar/[link]$1") : path;
 }
 
 /** What a database error carries of the row it was given: guests' names, e-mails, phone numbers. */
