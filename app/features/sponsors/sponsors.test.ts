@@ -7,6 +7,7 @@ import { SCREEN_SERVERS } from "~/features/back-office/screens.server";
 import { securityAuditLog, sponsors, userRoles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
+import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
 import { sponsorsScreen } from "./sponsors.screen";
@@ -106,5 +107,20 @@ describe.each(testEngines())("Sponsors screen on $name", ({ open }) => {
         userId: helper.userId,
       },
     ]);
+  });
+
+  it("Reset Password from Hive Adoptions needs the sponsor's own permission too: updating adoptions is not enough", async () => {
+    const sponsor = await insertCustomer(t.db);
+    await insertAdoption(t.db, sponsor, (await insertTier(t.db)).id);
+    const fromAdoptions = SCREEN_SERVERS["hive-adoptions"]!.commands["reset-password"]!;
+    const input = { userId: sponsor.userId, newPassword: "Orchard-Lantern-Thistle-58", confirmPassword: "Orchard-Lantern-Thistle-58" };
+    const adoptionsOnly = await insertStaff(t.db, { hive_adoptions: ["view", "update"] });
+    await expect(fromAdoptions(as(adoptionsOnly), input)).rejects.toThrow("You don't have permission to change sponsors.");
+    expect(await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, sponsor.userId))).toEqual([]);
+
+    const withSponsors = await insertStaff(t.db, { hive_adoptions: ["view", "update"], sponsors: ["update"] });
+    expect(await fromAdoptions(as(withSponsors), input)).toMatchObject({ ok: true, toast: { title: "Password Reset" } });
+    const withUsers = await insertStaff(t.db, { hive_adoptions: ["view", "update"], users: ["update"] });
+    expect(await fromAdoptions(as(withUsers), input)).toMatchObject({ ok: true });
   });
 });

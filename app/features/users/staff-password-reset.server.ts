@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { assertCan, worksInBackOffice } from "~/features/accounts/permissions";
+import { assertCan, can, ForbiddenError, worksInBackOffice } from "~/features/accounts/permissions";
+import type { Actor } from "~/features/accounts/actor";
 import { recordChange } from "~/features/accounts/audit.server";
 import { limits } from "~/features/accounts/limits";
 import { weakPasswordReason } from "~/features/accounts/password-strength.server";
@@ -22,6 +23,15 @@ export const BACK_OFFICE_PASSWORD_ADMIN_ONLY = "Only an administrator can reset 
  * the password). Only an administrator may do it to a back-office account: otherwise a staff
  * member allowed to help customers could take over an administrator's account.
  */
+/**
+ * Whether `actor` may set a new password for this person: a sponsor's is for whoever may
+ * update sponsors or users, anyone else's for whoever may update users (an administrator's
+ * further limited in resetPasswordByStaff).
+ */
+export function mayResetPasswordOf(actor: Actor, person: { isSponsor: boolean }): boolean {
+  return (person.isSponsor && can(actor, "sponsors", "update")) || can(actor, "users", "update");
+}
+
 export async function resetPasswordByStaff(
   { platform, actor, meta }: BackOfficeContext,
   module: "users" | "sponsors" | "hive_adoptions",
@@ -35,11 +45,12 @@ export async function resetPasswordByStaff(
 
   const [target] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
   if (!target) return failed(404, "This account no longer exists.");
+  const [sponsor] = await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.userId, userId));
   // From Sponsors or Hive Adoptions, only for someone that screen shows.
-  if (module === "sponsors") {
-    const [sponsor] = await db.select({ id: sponsors.id }).from(sponsors).where(eq(sponsors.userId, userId));
-    if (!sponsor) return failed(404, "This sponsor no longer exists.");
-  }
+  if (module === "sponsors" && !sponsor) return failed(404, "This sponsor no longer exists.");
+  // Wherever the button sits, the permission is the one of the person's own screen: updating
+  // adoptions is no licence to take over their sponsor's account.
+  if (!mayResetPasswordOf(actor, { isSponsor: Boolean(sponsor) })) throw new ForbiddenError(sponsor ? "sponsors" : "users", "update");
   if (module === "hive_adoptions") {
     const [adoption] = await db.select({ id: hiveAdoptions.id }).from(hiveAdoptions).where(eq(hiveAdoptions.userId, userId)).limit(1);
     if (!adoption) return failed(404, "This sponsor has no adoption any more.");

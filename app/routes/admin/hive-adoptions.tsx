@@ -13,6 +13,7 @@ import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { mayResetPasswordOf } from "~/features/users/staff-password-reset.server";
 import { personPath } from "~/features/people/person-links";
 import { formatUsd, toCents } from "~/platform/money";
 import { formatDay } from "~/platform/day-format";
@@ -46,16 +47,18 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const today = todayIn(BACK_OFFICE_TIME_ZONE);
   const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
-  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[] };
-  // Record Payment and Reset Password, for whoever may change adoptions.
+  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[], resetPassword: false };
+  // Record Payment for whoever may change adoptions; Reset Password only for those who may also
+  // change the sponsor's account (every adopter is a sponsor).
+  const resetPassword = list.can.update && mayResetPasswordOf(ctx.actor, { isSponsor: true });
   const other = search.get("dialog");
-  if ((other === "payment" || other === "password") && list.can.update) {
+  if ((other === "payment" && list.can.update) || (other === "password" && resetPassword)) {
     const adoption = await getAdoption(ctx, search.get("id") ?? "");
-    if (adoption) return { ...base, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
+    if (adoption) return { ...base, resetPassword, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
   }
   const { dialog, record: adoption } = await recordDialog(args, list.can, getAdoption);
   const payments = dialog === "edit" ? await listPayments(ctx, adoption.id) : [];
-  return { ...base, dialog, adoption, payments, hives: dialog === "add" || dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
+  return { ...base, resetPassword, dialog, adoption, payments, hives: dialog === "add" || dialog === "edit" ? await listHiveChoices(ctx.platform.db) : [] };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -65,7 +68,7 @@ export function action(args: Route.ActionArgs) {
 export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(adoptionsScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives, resetPassword } = loaderData;
   const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
   const lastResult = lastSubmission(actionData);
 
@@ -89,12 +92,8 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
               actions={[
                 // Everything about the sponsor on one page, for whoever may see this list.
                 { label: "Sponsor's record", to: personPath(row.userId) },
-                ...(can.update
-                  ? [
-                      { label: "Record Payment", to: dialogSearch(params, "payment", row.id) },
-                      { label: "Reset Password", to: dialogSearch(params, "password", row.id) },
-                    ]
-                  : []),
+                ...(can.update ? [{ label: "Record Payment", to: dialogSearch(params, "payment", row.id) }] : []),
+                ...(resetPassword ? [{ label: "Reset Password", to: dialogSearch(params, "password", row.id) }] : []),
                 ...editAndDelete(can, params, row.id),
               ]}
             />
