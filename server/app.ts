@@ -59,10 +59,14 @@ const UPLOAD_PATHS = ["/admin/hives", "/admin/uploads", "/admin/pages", "/admin/
  * cache). Everything else goes through Hono: request ids and logs, security headers with a
  * per-response CSP nonce, compression (never for event streams), then the app.
  */
+const REFERRER_POLICY = "strict-origin-when-cross-origin";
+
 export function createApp(options: AppOptions): { listener: RequestListener; pageCache: PageCache } {
   const https = new URL(options.publicUrl).origin.startsWith("https:");
+  // Files get the headers of pages that apply to them (the page-only ones, such as the CSP, do not).
   const staticFiles = new StaticFiles(options.clientDir, {
     "Cross-Origin-Resource-Policy": "same-origin",
+    "Referrer-Policy": REFERRER_POLICY,
     ...(https ? { "Strict-Transport-Security": HSTS } : {}),
   });
   const pageCache = new PageCache();
@@ -160,7 +164,7 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
       strictTransportSecurity: https ? HSTS : false,
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: "same-origin",
-      referrerPolicy: "strict-origin-when-cross-origin",
+      referrerPolicy: REFERRER_POLICY,
       xFrameOptions: "DENY",
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),

@@ -85,7 +85,12 @@ describe("the running server", () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(gz.body.length);
     expect(br.headers.vary).toBe("Accept-Encoding");
-    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    // A file carries the headers of a page that apply to it.
+    for (const file of [br, await rawGet(`${server.url}/favicon.svg`, {}), await rawGet(`${server.url}/og-card.png`, {})]) {
+      expect(file.headers["x-content-type-options"]).toBe("nosniff");
+      expect(file.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(file.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    }
     const again = await fetch(`${server.url}${asset}`, { headers: { "if-none-match": String(br.headers.etag), "accept-encoding": "br" } });
     expect(again.status).toBe(304);
     const image = await fetch(`${server.url}/og-card.png`);
