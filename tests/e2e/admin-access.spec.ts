@@ -36,6 +36,18 @@ test("a signed-in customer is refused at /admin with Access Denied and signed ou
   await expect(page).toHaveURL("/auth");
 });
 
+test("a link to /admin from another site shows Access Denied and leaves a customer signed in", async ({ page, signIn, baseURL }) => {
+  await signIn.customer();
+  // A page of no origin of ours (about:blank with content) links to the back-office: the browser calls that cross-site.
+  await page.setContent(`<a href="${baseURL}/admin">Our back-office</a>`);
+  const [response] = await Promise.all([page.waitForResponse(`${baseURL}/admin`), page.getByRole("link", { name: "Our back-office" }).click()]);
+  expect(response.status()).toBe(403);
+  expect(await response.request().headerValue("sec-fetch-site")).toBe("cross-site");
+  await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+});
+
 test("a customer's password is refused at /auth with Access Denied", async ({ page, context, browser, signIn, visit }) => {
   // The account is made in another browser: this one arrives signed out, as at a shared computer.
   const elsewhere = await browser.newContext();

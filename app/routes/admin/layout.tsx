@@ -27,6 +27,9 @@ import type { Route } from "./+types/layout";
  */
 export const handle: PageHandle = { backOffice: true };
 
+/** What the browser says of where a request came from: another site (`same-site` is another host under our domain). */
+const fromAnotherSite = (request: Request) => ["cross-site", "same-site"].includes(request.headers.get("sec-fetch-site") ?? "");
+
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, url }, next) => {
     const platform = context.get(platformContext);
@@ -35,7 +38,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (gate.kind === "redirect") throw redirect(gate.to);
 
     let signOutHeaders: Headers | undefined;
-    if (gate.kind === "deny") {
+    // A link from another site is not the person trying the back-office: it gets Access Denied
+    // (requireStaff, below) but may not end their session, or any page could sign customers out.
+    if (gate.kind === "deny" && !fromAnotherSite(request)) {
       const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
       signOutHeaders = await signOutNonAdmin(platform, state, meta, url.pathname);
       context.set(authStateContext, { actor: anonymous });
