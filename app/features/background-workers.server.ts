@@ -1,4 +1,5 @@
 import type { BackgroundWorker, Platform } from "~/platform/runtime.server";
+import { HousekeepingWorker } from "./accounts/housekeeping.server";
 import { AdoptionScheduleWorker } from "./adoptions/adoption-schedule.server";
 import { CalendarSyncWorker } from "./calendar-sync/calendar-sync.server";
 import { UploadSweepWorker } from "./content/uploads.server";
@@ -11,5 +12,7 @@ export function startBackgroundWorkers(platform: Platform): BackgroundWorker[] {
   adoptionSchedule.start();
   const uploadSweep = new UploadSweepWorker(platform);
   uploadSweep.start();
-  return [calendarSync, adoptionSchedule, uploadSweep];
+  const housekeeping = new HousekeepingWorker(platform);
+  housekeeping.start();
+  return [calendarSync, adoptionSchedule, uploadSweep, housekeeping];
 }

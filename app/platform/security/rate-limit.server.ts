@@ -53,8 +53,3 @@ export async function peekRateLimit(db: Queryable, rule: RateRule, subject: stri
 export async function clearRateLimit(db: Queryable, rule: RateRule, subject: string) {
   await db.execute(sql`delete from rate_limits where key = ${`${rule.name}:${subject}`}`);
 }
-
-/** Drops counters whose window ended long ago (called now and then by the server). */
-export async function pruneRateLimits(db: Queryable, olderThanMs = 24 * 60 * 60 * 1000) {
-  await db.execute(sql`delete from rate_limits where window_start < now() - ${olderThanMs} * interval '1 millisecond'`);
-}
