@@ -79,4 +79,12 @@ describe("passwords", () => {
     expect(await weakPasswordReason("hive2024hive", ["hive2024@apiary.org"])).not.toBeNull();
     expect(await weakPasswordReason("Meadow-Clover-Orchard-42")).toBeNull();
   });
+  it("refuses passwords leaning on the site's own words or the person's e-mail, though long enough to pass on length", async () => {
+    for (const password of ["StanwoodHoney26", "ApiaryHive2026!", "honeybee-apiary", "Stanwood-Lake-Glamping", "BuzzBuzzHive88"]) {
+      expect(await weakPasswordReason(password), password).toBe("This password leans on words of this site or your e-mail address. Use a longer passphrase or a mix of unrelated words.");
+    }
+    expect(await weakPasswordReason("Thornbury-Maya-1990", ["maya.thornbury@example.com"])).not.toBeNull();
+    // A site word beside a strong passphrase is fine: what is left stands on its own.
+    expect(await weakPasswordReason("hive-Orchard-Lantern-Thistle")).toBeNull();
+  });
 });
