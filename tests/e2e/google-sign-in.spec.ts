@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { ADMIN_REFUSED_MESSAGE } from "../../app/features/accounts/messages";
-import { userRoles, users } from "../../app/platform/db/schema";
+import { accounts, userRoles, users } from "../../app/platform/db/schema";
 import { followVerificationLink, toast, uniqueEmail } from "./customer-helpers";
 import { expect, test, waitForHydration } from "./fixtures";
 import { ADMIN_LANDING } from "./admin-helpers";
@@ -24,7 +24,7 @@ async function signInWithGoogleAs(page: Page, hint: string) {
 }
 
 test.describe("Google sign-in", () => {
-  test("a new Google user lands signed in as a customer, the e-mail already verified", async ({ page, visit }) => {
+  test("a new Google user lands signed in as a customer, the e-mail already verified", async ({ page, visit, server }) => {
     const email = uniqueEmail("google-new");
     await visit("/customer-auth?redirectTo=/sponsor-profile");
     await signInWithGoogleAs(page, email);
@@ -34,6 +34,10 @@ test.describe("Google sign-in", () => {
     await expect(account.getByText("Verified", { exact: true })).toBeVisible();
     // The header knows who is signed in too.
     await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
+    // Google's tokens were checked and let go: none is kept.
+    const [user] = await server.platform.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const stored = await server.platform.db.select().from(accounts).where(eq(accounts.userId, user!.id));
+    expect(stored.map((row) => [row.providerId, row.accessToken, row.refreshToken, row.idToken])).toEqual([["google", null, null, null]]);
   });
 
   test("joins an existing password account only once that account's e-mail is verified", async ({ page, browser, signIn }) => {

@@ -8,6 +8,9 @@ import { accounts, profiles, sessions, sponsors, userRoles, users, verifications
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
 
+/** What is written over a provider's tokens in every account row (see the account hooks). */
+const WITHOUT_PROVIDER_TOKENS = { accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null };
+
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
 /**
@@ -116,16 +119,19 @@ export function createAuth(platform: Platform) {
     },
     databaseHooks: {
       account: {
+        // Google's access, refresh and ID tokens are checked at sign-in and never used after: not kept.
+        update: { before: async (account) => ({ data: { ...account, ...WITHOUT_PROVIDER_TOKENS } }) },
         create: {
           // Runs inside the sign-up transaction, right after the user row: a new customer gets
           // their profile, the customer role and their sponsor record atomically.
           before: async (account, ctx) => {
-            if (!ctx) return;
+            const kept = { data: { ...account, ...WITHOUT_PROVIDER_TOKENS } };
+            if (!ctx) return kept;
             const tx = await getCurrentAdapter(ctx.context.adapter);
             const existing = await tx.findOne<{ id: string }>({ model: "profile", where: [{ field: "id", value: account.userId }] });
-            if (existing) return;
+            if (existing) return kept;
             const user = await tx.findOne<{ email: string }>({ model: "user", where: [{ field: "id", value: account.userId }] });
-            if (!user) return;
+            if (!user) return kept;
             const body = (ctx.body ?? {}) as { companyName?: unknown; phoneNumber?: unknown };
             const optional = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
             await tx.create({ model: "profile", data: { id: account.userId, email: user.email, phoneNumber: optional(body.phoneNumber) }, forceAllowId: true });
@@ -141,6 +147,7 @@ export function createAuth(platform: Platform) {
               },
               forceAllowId: true,
             });
+            return kept;
           },
         },
       },
