@@ -17,7 +17,7 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   const db = server.platform.db;
   const person = await insertCustomer(db, { email: uniqueEmail("person") });
   const frontDesk = await insertStaffRole(db, { bookings: ["view", "update"] });
-  await signIn.admin();
+  const admin = await signIn.admin();
 
   await visit("/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "User Management" })).toBeVisible();
@@ -69,6 +69,26 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   await resetDialog.getByRole("button", { name: "Reset Password" }).click();
   await expect(toast(page, "Password Reset")).toContainText(person.email);
   await waitForMail(person.email, /changed by an administrator/);
+
+  // Over five minutes after signing in, setting someone's password asks for one's own first.
+  // (The server's clock stands where the test server started it: move it six minutes past now.)
+  server.clock.advance(Date.now() - server.clock.now() + 6 * 60_000);
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Reset Password" }).click();
+  const again = page.getByRole("dialog", { name: "Reset Password" });
+  const fillNew = async () => {
+    await again.getByLabel("New password", { exact: true }).fill("Juniper-Copper-Falcon-73");
+    await again.getByLabel("Confirm new password").fill("Juniper-Copper-Falcon-73");
+  };
+  await fillNew();
+  await again.getByLabel("Your password").fill("not my password");
+  await again.getByRole("button", { name: "Reset Password" }).click();
+  await expect(again.getByLabel("Your password")).toHaveAccessibleDescription(/That is not your password\./);
+  await expectAccessible(page, "Reset Password asking for the staff member's own password");
+  await fillNew();
+  await again.getByLabel("Your password").fill(admin.password);
+  await again.getByRole("button", { name: "Reset Password" }).click();
+  await expect(toast(page, "Password Reset")).toContainText(person.email);
 
   // CSV of the current filter.
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);

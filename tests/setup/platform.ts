@@ -50,7 +50,12 @@ export function testMeta(address = "203.0.113.7") {
  * from `address`. The platform is read at each call, as the test's beforeAll makes it.
  */
 export function actingAs(platform: () => Platform, address?: string) {
-  return (actor: Actor): BackOfficeContext => ({ platform: platform(), actor, meta: testMeta(address) });
+  return (actor: Actor): BackOfficeContext => {
+    const current = platform();
+    // Signed in a moment ago: a change that asks for a fresh proof of who they are goes ahead.
+    const session = actor.kind === "anonymous" ? undefined : { id: `session-of-${actor.userId}`, token: "", userId: actor.userId, createdAt: new Date(current.clock.now()) };
+    return { platform: current, actor, meta: testMeta(address), session };
+  };
 }
 
 /** The Cookie header a browser would send back after receiving these Set-Cookie headers. */

@@ -19,6 +19,8 @@ export type AuditEvent =
   | "password_reset"
   | "password_reset_requested"
   | "sessions_revoked"
+  | "reauthenticated"
+  | "reauthentication_failed"
   | "admin_created"
   | "logout"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.

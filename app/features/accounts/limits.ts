@@ -15,6 +15,8 @@ export const limits = {
   recoveryByAddress: { name: "recovery:address", limit: 10, windowMs: 60 * MINUTE },
   recoveryByAccount: { name: "recovery:account", limit: 3, windowMs: 60 * MINUTE },
   resetByAddress: { name: "reset:address", limit: 20, windowMs: 60 * MINUTE },
+  /** Confirming it's you again (fresh-proof.server.ts) with a password: guessing it from a stolen session. */
+  freshProofFailuresByAccount: { name: "fresh-proof:account", limit: 5, windowMs: 15 * MINUTE },
   verificationByAccount: { name: "verification:account", limit: 3, windowMs: 60 * MINUTE },
   /** /admin-setup is open to anyone until the first admin exists; each try hashes a password. */
   adminSetupByAddress: { name: "admin-setup:address", limit: 10, windowMs: 60 * MINUTE },

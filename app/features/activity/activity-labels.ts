@@ -16,6 +16,8 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   password_reset: "Password reset by e-mail link",
   password_reset_requested: "Password reset asked for",
   sessions_revoked: "Signed out everywhere",
+  reauthenticated: "Confirmed it was them",
+  reauthentication_failed: "Failed to confirm it was them",
   admin_created: "Administrator created",
   logout: "Signed out",
   record_created: "Added",

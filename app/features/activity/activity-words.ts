@@ -361,6 +361,10 @@ function securitySentence(entry: AuditEntry): string {
       return `${who} asked for a password reset link${entry.actor ? "" : " (no account has that e-mail)"}`;
     case "sessions_revoked":
       return `${who} signed out on every device`;
+    case "reauthenticated":
+      return `${who} confirmed it was them with their password`;
+    case "reauthentication_failed":
+      return `${who} gave a wrong password when asked to confirm it was them`;
     case "logout":
       return `${who} signed out`;
     case "admin_created":

@@ -18,10 +18,12 @@ import { SCREEN_SERVERS } from "./screens.server";
 type RouteArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 export function backOfficeContext({ request, context }: RouteArgs): BackOfficeContext {
+  const state = context.get(authStateContext);
   return {
     platform: context.get(platformContext),
-    actor: context.get(authStateContext).actor,
+    actor: state.actor,
     meta: requestMeta(request, context.get(requestInfoContext).clientAddress),
+    session: state.session,
   };
 }
 

@@ -8,8 +8,22 @@ import { TextField } from "~/ui/forms/text-field";
 import { PASSWORD_RESET_FAILED } from "./messages";
 import { StaffResetPasswordSchema } from "./users.schema";
 
-/** Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its failures are titled the spec's "Password Reset Failed". */
-export function ResetPasswordDialog({ person, closeHref, lastResult }: { person: { id: string; email: string }; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
+/**
+ * Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its
+ * failures are titled the spec's "Password Reset Failed". With `askProof` (the staff member's
+ * last proof of who they are is over five minutes old), it asks for their own password too.
+ */
+export function ResetPasswordDialog({
+  person,
+  closeHref,
+  lastResult,
+  askProof,
+}: {
+  person: { id: string; email: string };
+  closeHref: string;
+  lastResult: SubmissionResult<string[]> | null;
+  askProof: boolean;
+}) {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
@@ -26,6 +40,16 @@ export function ResetPasswordDialog({ person, closeHref, lastResult }: { person:
         </p>
         <TextField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" maxLength={128} />
         <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" maxLength={128} />
+        {(askProof || fields.currentPassword.errors) && (
+          <TextField
+            field={fields.currentPassword}
+            label="Your password"
+            hint="You signed in more than 5 minutes ago: confirm it's you before setting someone's password."
+            type="password"
+            autoComplete="current-password"
+            maxLength={128}
+          />
+        )}
         <DialogButtons closeHref={closeHref} label="Reset Password" intent="reset-password" />
       </SchemaForm>
     </ScreenDialog>

@@ -4,6 +4,7 @@ import type { Actor } from "~/features/accounts/actor";
 import { recordChange } from "~/features/accounts/audit.server";
 import { limits } from "~/features/accounts/limits";
 import { weakPasswordReason } from "~/features/accounts/password-strength.server";
+import { takeFreshProof } from "~/features/accounts/fresh-proof.server";
 import { deleteAllSessions } from "~/features/accounts/session.server";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
@@ -33,7 +34,7 @@ export function mayResetPasswordOf(actor: Actor, person: { isSponsor: boolean })
 }
 
 export async function resetPasswordByStaff(
-  { platform, actor, meta }: BackOfficeContext,
+  { platform, actor, meta, session }: BackOfficeContext,
   module: "users" | "sponsors" | "hive_adoptions",
   input: unknown,
 ): Promise<Result> {
@@ -61,6 +62,9 @@ export async function resetPasswordByStaff(
 
   const weak = await weakPasswordReason(newPassword, [target.email]);
   if (weak) return failed(400, weak, { newPassword: [weak] });
+  // Setting someone's password is taking their account: the one doing it proves it is still them.
+  const unproven = await takeFreshProof(platform, session, parsed.data.currentPassword, meta);
+  if (unproven) return unproven;
 
   const hash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

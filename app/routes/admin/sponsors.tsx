@@ -2,6 +2,7 @@ import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { getSponsor } from "~/features/sponsors/sponsors.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
@@ -17,8 +18,9 @@ export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(sponsorsScreen, args);
   const search = new URL(args.request.url).searchParams;
   // The dialog's sponsor is read on the server, like the list; the command checks again.
-  const sponsor = search.get("dialog") === "password" && list.can.update ? await getSponsor(backOfficeContext(args), search.get("id") ?? "") : null;
-  return { ...list, sponsor };
+  const ctx = backOfficeContext(args);
+  const sponsor = search.get("dialog") === "password" && list.can.update ? await getSponsor(ctx, search.get("id") ?? "") : null;
+  return { ...list, sponsor, askProof: sponsor ? await needsFreshProof(ctx.platform, ctx.session) : false };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -57,7 +59,7 @@ export default function SponsorsScreen({ loaderData, actionData }: Route.Compone
             : undefined
         }
       />
-      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} />}
+      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} askProof={loaderData.askProof} />}
     </>
   );
 }

@@ -34,6 +34,8 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** When this session passed the second factor; a 2FA user's session without it is not granted. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** When the person last proved again who they are in this session (see fresh-proof.server.ts). */
+    provenAt: timestamp("proven_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,3 +1,4 @@
+ALTER TABLE "sessions" ADD COLUMN "proven_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "security_audit_log_record_idx" ON "security_audit_log" USING btree ("record_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "security_audit_log_guest_email_idx" ON "security_audit_log" USING btree ("module",lower(coalesce("after"->>'guestEmail', "before"->>'guestEmail')));--> statement-breakpoint
 CREATE INDEX "security_audit_log_named_user_idx" ON "security_audit_log" USING btree ("module",coalesce("after"->>'userId', "before"->>'userId'));--> statement-breakpoint
