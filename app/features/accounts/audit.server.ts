@@ -21,6 +21,9 @@ export type AuditEvent =
   | "sessions_revoked"
   | "admin_created"
   | "logout"
+  | "passkey_added"
+  | "passkey_add_failed"
+  | "passkey_removed"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

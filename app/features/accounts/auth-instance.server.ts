@@ -7,6 +7,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
+import { verifiedSessions } from "./verified-session-plugin.server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
@@ -147,6 +148,8 @@ export function createAuth(platform: Platform) {
     },
     plugins: [
       apiaryModels,
+      // Passkey sign-ins: the session for a user whose proof passkeys.server.ts checked.
+      verifiedSessions,
       ...(googleConfigured
         ? [
             genericOAuth({
