@@ -31,3 +31,4 @@ export const PASSKEY_SIGN_IN_EXPIRED_MESSAGE = "The passkey sign-in took too lon
 export const PASSKEY_CANCELLED_MESSAGE = "No passkey was used. Try again, or log in with your password.";
 export const PASSKEY_UNSUPPORTED_MESSAGE = "This browser cannot use passkeys. Log in with your password instead.";
 export const PASSKEY_NEEDS_JAVASCRIPT = "Passkeys need JavaScript, which is turned off in this browser.";
+export const PASSKEY_NOT_MADE_MESSAGE = "No passkey was made. Please try again.";

@@ -17,6 +17,8 @@ export const PasskeyNameSchema = z
 
 const responseJson = z.string({ message: PASSKEY_NOT_VERIFIED_MESSAGE }).min(2, PASSKEY_NOT_VERIFIED_MESSAGE).max(20_000, PASSKEY_NOT_VERIFIED_MESSAGE);
 
+/** The add form as the person fills it in (the browser's answer is added as it is sent). */
+export const NamePasskeySchema = z.object({ name: PasskeyNameSchema });
 export const AddPasskeySchema = z.object({ name: PasskeyNameSchema, response: responseJson });
 export const RemovePasskeySchema = z.object({ passkeyId: z.uuid({ message: "Choose a passkey" }) });
 export const PasskeySignInSchema = z.object({ response: responseJson });

@@ -5,6 +5,7 @@ import type { Queryable } from "~/platform/db/client.server";
 import { passkeyChallenges, passkeys } from "~/platform/db/schema";
 import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
+import { formatDate } from "~/ui/format";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { SignedInActor } from "./actor";
 import { recordAuditEvent } from "./audit.server";
@@ -28,7 +29,8 @@ import {
   passkeyAdded,
   passkeyRemoved,
 } from "./passkey-messages";
-import { AddPasskeySchema, PasskeySignInSchema, RemovePasskeySchema } from "./passkeys.schema";
+import { ADD_PASSKEY_INTENT, AddPasskeySchema, PasskeySignInSchema, REMOVE_PASSKEY_INTENT, RemovePasskeySchema } from "./passkeys.schema";
+import type { PasskeyRow } from "./sign-in-ways/passkey-manager";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 import type { Portal, SignedIn } from "./sign-in.server";
@@ -108,6 +110,24 @@ export async function listPasskeys(db: Queryable, userId: string): Promise<Passk
     .where(eq(passkeys.userId, userId))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
   return rows.map(({ deviceType, ...row }) => ({ ...row, synced: deviceType === "multiDevice" }));
+}
+
+/** The list as the security pages show it, the dates written out here (the server's and the browser's time zones cannot disagree). */
+export async function passkeyRows(db: Queryable, userId: string): Promise<PasskeyRow[]> {
+  return (await listPasskeys(db, userId)).map((passkey) => ({
+    id: passkey.id,
+    name: passkey.name,
+    added: formatDate(passkey.createdAt),
+    lastUsed: passkey.lastUsedAt ? formatDate(passkey.lastUsedAt) : null,
+    synced: passkey.synced,
+  }));
+}
+
+/** A security page's passkey forms (add, remove), for any signed-in person: the command's result. */
+export async function answerPasskeyForm(platform: Platform, actor: SignedInActor, intent: string, form: unknown, meta: RequestMeta): Promise<Result<unknown> | null> {
+  if (intent === ADD_PASSKEY_INTENT) return finishPasskeyRegistration(platform, actor, form, meta);
+  if (intent === REMOVE_PASSKEY_INTENT) return removePasskey(platform, actor, form, meta);
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
