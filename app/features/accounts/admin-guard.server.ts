@@ -51,7 +51,7 @@ export function decideAdminGate(state: AuthState, path: string, options: { requi
   if (actor.firstLogin) {
     return here === ADMIN_HOME ? { kind: "allow", staff: actor } : { kind: "redirect", to: `${ADMIN_HOME}?redirectTo=${encodeURIComponent(here)}` };
   }
-  if ((options.requireTwoFactor || actor.twoFactorRequired) && !actor.twoFactorEnabled && !actor.sessionHasSecondFactor && here !== ADMIN_SECURITY) {
+  if ((options.requireTwoFactor || actor.twoFactorRequired) && !actor.twoFactorEnabled && !actor.signedInWithPasskey && here !== ADMIN_SECURITY) {
     return { kind: "redirect", to: ADMIN_SECURITY };
   }
   return { kind: "allow", staff: actor };

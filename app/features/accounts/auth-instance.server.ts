@@ -105,7 +105,10 @@ export function createAuth(platform: Platform) {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,
-      additionalFields: { secondFactorAt: { type: "date", required: false, input: false } },
+      additionalFields: {
+        secondFactorAt: { type: "date", required: false, input: false },
+        signedInWith: { type: "string", required: false, input: false },
+      },
     },
     // A Google identity joins an existing account only if both sides have verified the e-mail.
     account: { accountLinking: { enabled: true, trustedProviders: [] } },

@@ -335,7 +335,7 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
   }
 
   const { headers } = await (await getAuth(platform)).api.startVerifiedSession({
-    body: { userId: stored.userId, secondFactor: true },
+    body: { userId: stored.userId, method: "passkey" },
     headers: meta.headers,
     returnHeaders: true,
   });

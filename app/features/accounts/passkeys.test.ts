@@ -8,7 +8,7 @@ import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import type { TestClock } from "../../../tests/setup/test-clock";
 import type { SignedInActor } from "./actor";
-import { decideAdminGate } from "./admin-guard.server";
+import { decideAdminGate, type StaffActor } from "./admin-guard.server";
 import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
 import { PASSKEY_NOT_FOUND_MESSAGE, PASSKEY_SETUP_EXPIRED_MESSAGE, PASSKEY_SIGN_IN_EXPIRED_MESSAGE, PASSKEY_SIGN_IN_FAILED_MESSAGE, PASSKEY_UNKNOWN_MESSAGE } from "./passkey-messages";
 import {
@@ -75,7 +75,7 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
     const state = await whoIs(result.ok ? result.value.headers : new Headers());
     expect(state.actor).toMatchObject({ kind: "customer", userId: customer.userId });
     const [session] = await t.db.select().from(sessions).where(eq(sessions.id, state.session!.id));
-    expect(session!.secondFactorAt).not.toBeNull();
+    expect(session).toMatchObject({ signedInWith: "passkey", secondFactorAt: expect.any(Date) });
     const [used] = await t.db.select().from(passkeys).where(eq(passkeys.id, row!.id));
     expect(used).toMatchObject({ counter: 2 });
     expect(used!.lastUsedAt).not.toBeNull();
@@ -199,8 +199,11 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
     expect(result).toMatchObject({ ok: true, value: { secondFactorRequired: false } });
     const state = await whoIs(result.ok ? result.value.headers : new Headers());
     expect(state.pendingSecondFactor).toBeUndefined();
-    expect(state.actor).toMatchObject({ kind: "staff", userId: admin.userId, sessionHasSecondFactor: true });
+    expect(state.actor).toMatchObject({ kind: "staff", userId: admin.userId, signedInWithPasskey: true });
     expect(decideAdminGate(state, "/admin/bookings", { requireTwoFactor: true })).toMatchObject({ kind: "allow" });
+    // Not any session past the code step: one whose TOTP was turned off since is sent to set it up again.
+    const codeSession = { ...state, actor: { ...(state.actor as StaffActor), twoFactorEnabled: false, signedInWithPasskey: false } };
+    expect(decideAdminGate(codeSession, "/admin/bookings", { requireTwoFactor: true })).toEqual({ kind: "redirect", to: "/admin/security" });
 
     // A staff member without TOTP under REQUIRE_ADMIN_2FA: the passkey session is let in too.
     const staff = await insertUser(t.db);

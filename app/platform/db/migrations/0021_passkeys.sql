@@ -1,5 +1,5 @@
--- Passkeys (WebAuthn credentials) for customers and staff, and the single-use challenges of
--- their ceremonies (issue 34 §5).
+-- Passkeys (WebAuthn credentials) for customers and staff, the single-use challenges of their
+-- ceremonies, and how a session began when a passkey began it (issue 34 §5).
 CREATE TABLE "passkey_challenges" (
 	"challenge_hash" text PRIMARY KEY NOT NULL,
 	"purpose" text NOT NULL,
@@ -25,6 +25,7 @@ CREATE TABLE "passkeys" (
 	CONSTRAINT "passkeys_name_check" CHECK (length("passkeys"."name") between 1 and 60)
 );
 --> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "signed_in_with" text;--> statement-breakpoint
 ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "passkey_challenges_expires_at_idx" ON "passkey_challenges" USING btree ("expires_at");--> statement-breakpoint

@@ -34,6 +34,8 @@ export const sessions = pgTable(
     userAgent: text("user_agent"),
     /** When this session passed the second factor; a 2FA user's session without it is not granted. */
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
+    /** How the session began when it is not a password or Google ("passkey": both factors at once). */
+    signedInWith: text("signed_in_with"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
