@@ -51,6 +51,7 @@ export default [
   route("api/locations/:locationId/assets", "routes/api/location-assets.ts"),
   route("api/assets/:assetId/booked-dates", "routes/api/booked-dates.ts"),
   route("api/bookings", "routes/api/bookings.ts"),
+  route("api/passkeys/options", "routes/api/passkey-options.ts"),
   route("calendar/:file", "routes/api/calendar-feed.ts"),
 
   // Content pages by slug; every path above wins over a slug (see features/content/reserved-slugs.ts).

@@ -56,7 +56,8 @@ export async function startTestServer(engine: Engine, env: Record<string, string
     GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
     GOOGLE_DISCOVERY_URL: `${OIDC_ISSUER}/.well-known/openid-configuration`,
     ...E2E_SETTINGS,
-    ...env,
+    // "{port}" in a setting is this server's port (an APP_URL on localhost, for passkeys: an RP ID cannot be an IP address).
+    ...Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value.replaceAll("{port}", String(port))])),
   });
   const running = await startServer(parsed, createLogger(parsed.LOG_LEVEL), { clock });
   return {

@@ -135,6 +135,7 @@ describe("behind an https reverse proxy", () => {
     "/adopt-hive-signup",
     "/api/bookings",
     "/admin/security",
+    "/api/passkeys/options",
     "/logout",
   ];
 

@@ -22,6 +22,8 @@ export type Actor =
       twoFactorEnabled: boolean;
       /** An administrator asked this person to set up 2FA: the back-office sends them to do it first. */
       twoFactorRequired: boolean;
+      /** This session began with a passkey: two factors at once, so it satisfies a site that requires 2FA. */
+      signedInWithPasskey?: boolean;
       roles: string[];
       isAdministrator: boolean;
       /** Read once per request, with the session. */

@@ -38,7 +38,7 @@ const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") 
  * 3. a signed-in non-administrator is denied;
  * 4. an administrator with the initial password changes it first (the dialog on /admin);
  * 5. when the site requires 2FA of its staff, or an administrator required it of this person,
- *    one without it sets it up first.
+ *    one without it sets it up first, unless this session began with a passkey (both factors).
  */
 export function decideAdminGate(state: AuthState, path: string, options: { requireTwoFactor: boolean }): AdminGate {
   const here = trimSlash(path);
@@ -51,7 +51,7 @@ export function decideAdminGate(state: AuthState, path: string, options: { requi
   if (actor.firstLogin) {
     return here === ADMIN_HOME ? { kind: "allow", staff: actor } : { kind: "redirect", to: `${ADMIN_HOME}?redirectTo=${encodeURIComponent(here)}` };
   }
-  if ((options.requireTwoFactor || actor.twoFactorRequired) && !actor.twoFactorEnabled && here !== ADMIN_SECURITY) {
+  if ((options.requireTwoFactor || actor.twoFactorRequired) && !actor.twoFactorEnabled && !actor.signedInWithPasskey && here !== ADMIN_SECURITY) {
     return { kind: "redirect", to: ADMIN_SECURITY };
   }
   return { kind: "allow", staff: actor };

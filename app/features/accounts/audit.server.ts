@@ -23,6 +23,9 @@ export type AuditEvent =
   | "reauthentication_failed"
   | "admin_created"
   | "logout"
+  | "passkey_added"
+  | "passkey_add_failed"
+  | "passkey_removed"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

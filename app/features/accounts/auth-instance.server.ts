@@ -7,6 +7,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
+import { verifiedSessions } from "./verified-session-plugin.server";
 
 /** What is written over a provider's tokens in every account row (see the account hooks). */
 const WITHOUT_PROVIDER_TOKENS = { accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null };
@@ -107,7 +108,10 @@ export function createAuth(platform: Platform) {
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,
-      additionalFields: { secondFactorAt: { type: "date", required: false, input: false } },
+      additionalFields: {
+        secondFactorAt: { type: "date", required: false, input: false },
+        signedInWith: { type: "string", required: false, input: false },
+      },
     },
     // A Google identity joins an existing account only if both sides have verified the e-mail.
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
@@ -154,6 +158,8 @@ export function createAuth(platform: Platform) {
     },
     plugins: [
       apiaryModels,
+      // Passkey sign-ins: the session for a user whose proof passkeys.server.ts checked.
+      verifiedSessions,
       ...(googleConfigured
         ? [
             genericOAuth({

@@ -20,6 +20,10 @@ export const limits = {
   verificationByAccount: { name: "verification:account", limit: 3, windowMs: 60 * MINUTE },
   /** /admin-setup is open to anyone until the first admin exists; each try hashes a password. */
   adminSetupByAddress: { name: "admin-setup:address", limit: 10, windowMs: 60 * MINUTE },
+  /** Passkey sign-ins: each options request and each answer counts, at either door. */
+  passkeySignInByAddress: { name: "passkey-sign-in:address", limit: 30, windowMs: 15 * MINUTE },
+  /** Adding passkeys: each set-up started counts. */
+  passkeyRegistrationByAccount: { name: "passkey-register:account", limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number) {

@@ -92,6 +92,7 @@ async function resolveFromDatabase(platform: Platform, request: Request): Promis
         firstLogin: profile?.firstLogin ?? false,
         twoFactorEnabled: profile?.is2faEnabled ?? false,
         twoFactorRequired: profile?.twoFactorRequired ?? false,
+        signedInWithPasskey: (session as { signedInWith?: string | null }).signedInWith === "passkey",
         roles,
         isAdministrator: roles.includes(ADMIN_ROLE),
         // Read once per request: every command of this request checks against it.

@@ -326,6 +326,7 @@ const SIGN_IN_METHODS: Record<string, string> = {
   google: " with Google",
   password_2fa: " with a password and a two-factor code",
   google_2fa: " with Google and a two-factor code",
+  passkey: " with a passkey",
 };
 
 function securitySentence(entry: AuditEntry): string {
@@ -367,6 +368,12 @@ function securitySentence(entry: AuditEntry): string {
       return `${who} gave a wrong password when asked to confirm it was them`;
     case "logout":
       return `${who} signed out`;
+    case "passkey_added":
+      return `${who} added the passkey “${text(details.name) ?? "?"}”`;
+    case "passkey_add_failed":
+      return `${who} tried to add a passkey, which could not be verified`;
+    case "passkey_removed":
+      return `${who} removed the passkey “${text(details.name) ?? "?"}”`;
     case "admin_created":
       return `The administrator ${text(details.email) ?? who} was created`;
     case "refused": {

@@ -9,7 +9,7 @@ import { PROFILE_TABS, PROFILE_TAB_LABELS, profileTabHref, type ProfileTab } fro
 export function ProfileTabsNav({ current }: { current: ProfileTab }) {
   return (
     <nav aria-label="Profile sections">
-      <ul className="grid grid-cols-3 gap-1 rounded-full bg-muted p-1">
+      <ul className="grid grid-cols-2 gap-1 rounded-3xl bg-muted p-1 sm:grid-cols-4 sm:rounded-full">
         {PROFILE_TABS.map((tab) => (
           <li key={tab}>
             <Link

@@ -1,5 +1,6 @@
 import type { Actor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
+import { passkeyRows } from "~/features/accounts/passkeys.server";
 import { getSponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { verificationLinkOutcome, verificationLinkToast } from "~/features/accounts/verified-email";
 import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
@@ -61,6 +62,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     memberSince: memberSince ? formatDay(memberSince) : formatDate(createdAt),
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
+    passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
     failure: failures.first(),
   };
 }

@@ -1,9 +1,12 @@
-import { LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
+import { KeyRound, LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
 import { SECURITY_ERROR_TITLE, TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
+import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
+import { answerPasskeyForm, passkeyRows } from "~/features/accounts/passkeys.server";
+import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { formatSecretForHumans } from "~/features/accounts/totp";
@@ -36,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const setup = status.enabled ? null : await findTwoFactorSetup(platform, admin);
   return {
     email: admin.email,
+    passkeys: await passkeyRows(platform.db, admin.userId),
     twoFactor: status,
     required: platform.env.REQUIRE_ADMIN_2FA,
     setup: setup && { qrCode: setup.qrCode, secret: formatSecretForHumans(setup.secret) },
@@ -53,7 +57,7 @@ type SecurityPost = {
 
 /** A two-factor command's answer: its toast and any new backup codes (shown once), or its refusal under the code field. */
 function answer({ intent, values }: SecurityPost, outcome: Result<{ backupCodes?: string[] } | null>) {
-  if (!outcome.ok) return replyRefused(outcome, { title: SECURITY_ERROR_TITLE, values, hideFields: ["code"], formError: "none" }, { intent });
+  if (!outcome.ok) return replyRefused(outcome, { title: SECURITY_ERROR_TITLE, values, hideFields: ["code", "response"], formError: "none" }, { intent });
   return replyWithToast({ intent, backupCodes: outcome.value?.backupCodes }, outcome.toast ?? null);
 }
 
@@ -71,7 +75,15 @@ const INTENTS = {
   "confirm-2fa": async (post: SecurityPost) => answer(post, await confirmTwoFactorSetup(post.platform, post.account, post.values, post.meta)),
   "disable-2fa": async (post: SecurityPost) => answer(post, await disableTwoFactor(post.platform, post.account, post.values, post.meta)),
   "regenerate-codes": async (post: SecurityPost) => answer(post, await regenerateBackupCodes(post.platform, post.account, post.values, post.meta)),
+  [ADD_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
+  [REMOVE_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
 };
+
+/** Adding or removing one of one's passkeys (its refusals carry their own titles): its toast, or its refusal. */
+async function answerPasskey(post: SecurityPost) {
+  const outcome = (await answerPasskeyForm(post.platform, post.admin, post.intent, post.values, post.meta))!;
+  return answer(post, outcome.ok ? { ...succeeded(null), toast: outcome.toast } : outcome);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const state = context.get(authStateContext);
@@ -86,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
-  const { twoFactor, required, setup, email } = loaderData;
+  const { twoFactor, required, setup, email, passkeys } = loaderData;
   const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
   const changingPassword = useIntentSubmitting(CHANGE_PASSWORD_INTENT);
@@ -95,7 +107,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
     <>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-ink">Security</h1>
-        <p className="mt-1 text-ink-muted">Two-factor authentication and the password of {email}.</p>
+        <p className="mt-1 text-ink-muted">Two-factor authentication, passkeys and the password of {email}.</p>
       </header>
 
       {required && !twoFactor.enabled && (
@@ -167,6 +179,10 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             )}
           </div>
         )}
+      </Section>
+
+      <Section id="passkeys" title="Passkeys" icon={<KeyRound />}>
+        <PasskeyManager passkeys={passkeys} lastResult={resultFor(ADD_PASSKEY_INTENT)} />
       </Section>
 
       <Section id="change-password" title="Change password" icon={<ShieldCheck />}>

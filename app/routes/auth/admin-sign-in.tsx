@@ -12,6 +12,8 @@ import { googleSignInFailed, LOGIN_FAILED_TITLE, VERIFICATION_FAILED_TITLE } fro
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { adminExists } from "~/features/accounts/roles.server";
 import { clearFirstFactorHeader, completeSecondFactor, firstFactorHeader, readFirstFactor } from "~/features/accounts/second-factor.server";
+import { signInWithPasskey } from "~/features/accounts/passkeys.server";
+import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signOut } from "~/features/accounts/sign-out.server";
 import { formValues } from "~/platform/form-values";
@@ -74,6 +76,12 @@ const INTENTS = {
     if (outcome.ok) throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
     // A refusal of the code stays at the code step; one that ended the session is said atop the password form.
     return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
+  },
+  // A passkey is both factors: no code step follows.
+  passkey: async ({ platform, meta, values, redirectTo }: DoorPost) => {
+    const outcome = await signInWithPasskey(platform, "admin", values, meta);
+    if (!outcome.ok) return replyRefused(outcome, { title: LOGIN_FAILED_TITLE, values, hideFields: ["response"], formError: "none" }, { intent: "passkey" });
+    throw redirect(redirectTo, { headers: outcome.value.headers });
   },
   login: async ({ platform, meta, values, redirectTo }: DoorPost) => {
     const outcome = await signInWithPassword(platform, "admin", values, meta);
@@ -150,14 +158,17 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
               </div>
             )}
             <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
-            {loaderData.google && (
-              <>
-                <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
-                  <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-                </div>
-                <GoogleButton redirectTo={loaderData.redirectTo} />
-              </>
-            )}
+            <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+            </div>
+            {loaderData.google && <GoogleButton redirectTo={loaderData.redirectTo} />}
+            <div className={loaderData.google ? "mt-3" : undefined}>
+              <PasskeySignIn
+                portal="admin"
+                redirectTo={loaderData.redirectTo}
+                error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null}
+              />
+            </div>
           </>
         )}
       </div>

@@ -9,6 +9,8 @@ import { startGoogleSignIn } from "~/features/accounts/google.server";
 import { arriveAtCustomerLogin } from "~/features/accounts/login-arrival.server";
 import { ADMIN_REFUSED_MESSAGE, googleSignInFailed, LOGIN_FAILED_TITLE, SIGNUP_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
+import { signInWithPasskey } from "~/features/accounts/passkeys.server";
+import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -56,6 +58,7 @@ const INTENTS = {
   },
   signup: async (post: DoorPost) => enter(post, await signUpCustomer(post.platform, post.values, post.meta), SIGNUP_FAILED_TITLE),
   login: async (post: DoorPost) => enter(post, await signInWithPassword(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),
+  passkey: async (post: DoorPost) => enter(post, await signInWithPasskey(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent,
     redirectTo: safeRedirectPath(form.get("redirectTo"), DEFAULT_DESTINATION),
   };
-  return (intent === "google" || intent === "signup" ? INTENTS[intent] : INTENTS.login)(post);
+  return (intent === "google" || intent === "signup" || intent === "passkey" ? INTENTS[intent] : INTENTS.login)(post);
 }
 
 /** In with the new session, or the refusal: under the fields it is about, else atop the form too (no toasts without JavaScript). */
@@ -140,7 +143,7 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             ))}
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6">
-            <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent !== "signup" ? actionData?.result : undefined} />
+            <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent !== "signup" && actionData?.intent !== "passkey" ? actionData?.result : undefined} />
           </Tabs.Content>
           <Tabs.Content value="signup" className="mt-6">
             <SignUpForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "signup" ? actionData?.result : undefined} />
@@ -154,6 +157,18 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <GoogleButton redirectTo={loaderData.redirectTo} />
           </>
         )}
+        <section aria-labelledby="other-ways-title" className="mt-6 border-t border-border pt-5" data-testid="other-ways">
+          <h2 id="other-ways-title" className="text-center text-sm font-semibold text-ink-muted">
+            Other ways to sign in
+          </h2>
+          <div className="mt-3 flex flex-col gap-3">
+            <PasskeySignIn
+              portal="customer"
+              redirectTo={loaderData.redirectTo}
+              error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null}
+            />
+          </div>
+        </section>
         <noscript>
           <p className="mt-6 text-center text-sm text-ink-muted">
             {tab === "login" ? (

@@ -2,7 +2,12 @@ import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
+import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { EMAIL_NOT_SENT } from "~/features/accounts/messages";
+import { PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE } from "~/features/accounts/passkey-messages";
+import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
+import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
+import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { requestMeta } from "~/features/accounts/request-meta";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
@@ -17,6 +22,7 @@ import { updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server
 import { sponsorProfilePage } from "~/features/sponsors/sponsor-profile-page.server";
 import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
 import { formValues } from "~/platform/form-values";
+import { isFailure } from "~/platform/result";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { refusalToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
@@ -75,7 +81,25 @@ const resendVerification: Intent = async ({ request, context }, _form, actor) =>
   return outcome.ok ? replyWithToast(body, outcome.toast ?? null) : replyWithToast(body, refusalToast(outcome, EMAIL_NOT_SENT.title), outcome.status);
 };
 
-const INTENTS: Record<string, Intent> = { [UPDATE_PROFILE_INTENT]: updateProfile, "resend-verification": resendVerification };
+/** Sign-in & security: add or remove a passkey (customers only, as the whole page). */
+const passkeyForm: Intent = async ({ request, context }, form, actor) => {
+  const intent = String(form.get("intent"));
+  const customer = refuseStaffAtCustomerDoor(actor, "account");
+  const values = formValues(form);
+  const title = intent === ADD_PASSKEY_INTENT ? PASSKEY_FAILED_TITLE : PASSKEY_REMOVE_FAILED_TITLE;
+  if (isFailure(customer)) return replyRefused(customer, { title, values }, { intent });
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = (await answerPasskeyForm(context.get(platformContext), customer, intent, values, meta))!;
+  if (!outcome.ok) return replyRefused(outcome, { title, values, hideFields: ["response"], formError: "none" }, { intent });
+  return replyWithToast({ intent, result: null }, outcome.toast ?? null);
+};
+
+const INTENTS: Record<string, Intent> = {
+  [UPDATE_PROFILE_INTENT]: updateProfile,
+  "resend-verification": resendVerification,
+  [ADD_PASSKEY_INTENT]: passkeyForm,
+  [REMOVE_PASSKEY_INTENT]: passkeyForm,
+};
 
 export async function action(args: Route.ActionArgs) {
   const { actor } = args.context.get(authStateContext);
@@ -115,6 +139,13 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       )}
       {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
       {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
+      {tab === "security" && (
+        <Card id="passkeys-title" title="Passkeys">
+          <div className="mt-3">
+            <PasskeyManager passkeys={loaderData.passkeys} lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined} />
+          </div>
+        </Card>
+      )}
       <SessionsCard activeSessions={account.activeSessions} />
     </Page>
   );

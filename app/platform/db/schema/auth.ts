@@ -36,6 +36,8 @@ export const sessions = pgTable(
     secondFactorAt: timestamp("second_factor_at", { withTimezone: true }),
     /** When the person last proved again who they are in this session (see fresh-proof.server.ts). */
     provenAt: timestamp("proven_at", { withTimezone: true }),
+    /** How the session began when it is not a password or Google ("passkey": both factors at once). */
+    signedInWith: text("signed_in_with"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,49 @@
+import { KeyRound } from "lucide-react";
+import { useState } from "react";
+import { useNavigation, useSubmit } from "react-router";
+import { Button } from "~/ui/primitives/button";
+import { showToast } from "~/ui/toast/show-toast";
+import { PASSKEY_NEEDS_JAVASCRIPT } from "../passkey-messages";
+import { PASSKEY_SIGN_IN_INTENT } from "../passkeys.schema";
+import { runPasskeyCeremony } from "./passkey-ceremony";
+
+/**
+ * "Sign in with a passkey" at a door: the browser asks for any passkey of this site (no e-mail
+ * typed), and its answer is posted to the door's own action (intent "passkey"), which checks it
+ * and signs in, or answers with the refusal like the password form.
+ */
+export function PasskeySignIn({ portal, redirectTo, error }: { portal: "customer" | "admin"; redirectTo: string; error?: string | null }) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [asking, setAsking] = useState(false);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === PASSKEY_SIGN_IN_INTENT;
+
+  async function signIn() {
+    setAsking(true);
+    const outcome = await runPasskeyCeremony({ kind: "sign-in", portal });
+    setAsking(false);
+    if ("toast" in outcome) {
+      if (outcome.toast) showToast(outcome.toast);
+      return;
+    }
+    await submit({ intent: PASSKEY_SIGN_IN_INTENT, response: JSON.stringify(outcome.response), redirectTo }, { method: "post", replace: true });
+  }
+
+  const busy = asking || sending;
+  return (
+    <div data-sign-in-way="passkey">
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={signIn} disabled={busy}>
+        <KeyRound aria-hidden="true" />
+        {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
+      </Button>
+      {error && !busy && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <noscript>
+        <p className="mt-2 text-sm text-ink-muted">{PASSKEY_NEEDS_JAVASCRIPT}</p>
+      </noscript>
+    </div>
+  );
+}
