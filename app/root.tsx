@@ -24,7 +24,7 @@ import { flashToastContext, serverPlatformContext, platformContext } from "./pla
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
 import { FlashToast } from "./ui/toast/flash-toast";
-import { Toaster } from "./ui/toast/show-toast";
+import { Toaster, useErrorToastsClearedOnSubmit } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { ApplicationError } from "./ui/errors/application-error";
@@ -117,6 +117,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(useLiveTables());
   useSessionRevalidation();
   useToast(loaderData.toast);
+  useErrorToastsClearedOnSubmit();
   const staticDocument = useStaticDocument();
   const inBackOffice = useInBackOffice();
   return (

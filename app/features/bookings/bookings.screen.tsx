@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { personByEmailPath } from "../people/person-links";
-import { BreakableEmail } from "../back-office/breakable-email";
+import { BreakableEmail } from "../../ui/primitives/breakable-email";
 import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { bookingCode } from "./booking-code";
 import { formatDay } from "../../platform/day-format";
@@ -70,6 +70,7 @@ export const bookingsScreen = defineScreen<BookingRow>({
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => BOOKING_STATUS_LABELS[row.status],
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BOOKING_STATUS_CLASSES[row.status]}`}>{BOOKING_STATUS_LABELS[row.status]}</span>,
       sortable: true,
