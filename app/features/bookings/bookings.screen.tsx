@@ -61,7 +61,8 @@ export const bookingsScreen = defineScreen<BookingRow>({
           <BreakableEmail email={row.guestEmail} />
         </Link>
       ),
-      className: "max-w-[13rem]",
+      // Broken where it must be (a table cell's narrowest width counts only with "anywhere"), at the @ or a hyphen first.
+      className: "max-w-[13rem] [overflow-wrap:anywhere]",
     },
     { id: "location", header: "Location", value: (row) => row.location || "N/A", className: "min-w-[5rem]" },
     { id: "asset", header: "Asset", value: (row) => row.assetName || "N/A", className: "min-w-[5rem]" },

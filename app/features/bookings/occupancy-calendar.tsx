@@ -118,7 +118,7 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
               <tbody onClick={addHref ? onEmptyNight : undefined}>
                 {occupancy.assets.map((asset) => (
                   <tr key={asset.id}>
-                    <th scope="row" className="sticky left-0 z-10 truncate border-t border-border bg-surface py-1.5 pr-2 text-left text-sm font-medium text-ink">
+                    <th scope="row" title={asset.name} className="sticky left-0 z-10 truncate border-t border-border bg-surface py-1.5 pr-2 text-left text-sm font-medium text-ink">
                       {asset.name}
                       {asset.status !== "available" && <span className="block text-xs font-normal text-ink-muted capitalize">{asset.status}</span>}
                     </th>

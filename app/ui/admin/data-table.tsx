@@ -185,7 +185,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                       key={header.id}
                       scope="col"
                       aria-sort={ariaSort}
-                      className={cn("px-2.5 py-3 font-semibold max-sm:p-0", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap", index > 0 && !sortable.has(header.id) && "max-sm:hidden")}
+                      className={cn("px-2 py-3 font-semibold max-sm:p-0", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap", index > 0 && !sortable.has(header.id) && "max-sm:hidden")}
                     >
                       {index === 0 && selection && <TickSlot>{ticks.keys.length > 0 && <TickBox label="Select every row on this page" checked={ticks.all} onChange={ticks.toggleAll} />}</TickSlot>}
                       {sortable.has(header.id) ? (
@@ -233,7 +233,7 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                         key={cell.id}
                         data-label={cell.column.id === "actions" ? undefined : headers.get(cell.column.id)}
                         className={cn(
-                          "px-2.5 py-3 text-ink",
+                          "px-2 py-3 text-ink",
                           index === 0 && "font-medium",
                           columnClasses.get(cell.column.id) ?? (index === 0 ? "min-w-[12rem] [overflow-wrap:anywhere]" : "whitespace-nowrap"),
                           CARD_CELL[cell.column.id === "actions" ? "actions" : (places.get(cell.column.id) ?? (index === 0 ? "title" : "fact"))],
@@ -362,7 +362,7 @@ function useTicks(keys: readonly string[]) {
 
 /** A row's tick box goes before its first cell's text (the same room on every row, ticked or not), so the list keeps its columns. */
 function TickSlot({ children }: { children: ReactNode }) {
-  return <span className="mr-2 inline-flex w-5 align-[-0.3em]">{children}</span>;
+  return <span className="mr-2 inline-flex w-5 align-[-0.3em] max-sm:empty:hidden">{children}</span>;
 }
 
 function TickBox({ label, checked, onChange, ...field }: { label: string; checked: boolean; onChange: () => void; name?: string; value?: string; form?: string }) {

@@ -17,12 +17,12 @@ export function DialogToasts() {
   const toasts = useToastsInDialog();
   if (toasts.length === 0) return null;
   return (
-    <div className="mb-4 flex flex-col gap-2" data-dialog-toasts="">
+    <div className="mb-4 flex flex-col gap-2">
       {toasts.map((toast) => {
         const variant = variants[toast.variant ?? "info"];
         const Icon = variant.icon;
         return (
-          <div key={toast.id} role={toast.variant === "error" ? "alert" : "status"} className={cn("flex items-start gap-3 rounded-xl border p-3 text-sm", variant.className)}>
+          <div key={toast.id} data-dialog-toast="" role={toast.variant === "error" ? "alert" : "status"} className={cn("flex items-start gap-3 rounded-xl border p-3 text-sm", variant.className)}>
             <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
             <div className="min-w-0 flex-1 [overflow-wrap:break-word]">
               <p className="font-semibold">{toast.title}</p>
@@ -32,7 +32,7 @@ export function DialogToasts() {
                 </div>
               )}
             </div>
-            <button type="button" aria-label="Close message" onClick={() => dismissInDialog(toast.id)} className="-m-1 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full hover:bg-ink/5">
+            <button type="button" data-toast-close="" aria-label="Close message" onClick={() => dismissInDialog(toast.id)} className="-m-1 inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-full hover:bg-ink/5">
               <X aria-hidden="true" className="size-4" />
             </button>
           </div>
