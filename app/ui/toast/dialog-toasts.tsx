@@ -1,4 +1,5 @@
 import { CircleAlert, CircleCheck, Info, X } from "lucide-react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { cn } from "~/ui/primitives/cn";
 import { dismissInDialog, ToastBody, useToastsInDialog } from "./show-toast";
 
@@ -14,10 +15,20 @@ const variants = {
  * come here instead of over it (show-toast.tsx). The same title and words as the toast.
  */
 export function DialogToasts() {
-  const toasts = useToastsInDialog();
-  if (toasts.length === 0) return null;
+  const all = useToastsInDialog();
+  const frame = useRef<HTMLDivElement>(null);
+  // A refusal whose words the dialog already shows under a field ("Passwords do not match") keeps only its title here.
+  const [repeats, setRepeats] = useState<ReadonlySet<string>>(new Set());
+  useLayoutEffect(() => {
+    const dialog = frame.current?.closest('[role="dialog"]');
+    if (!dialog) return;
+    const fieldErrors = [...dialog.querySelectorAll<HTMLElement>('[id$="-error"]')].filter((element) => !frame.current!.contains(element) && element.checkVisibility()).map((element) => element.textContent?.trim());
+    const said = all.filter((toast) => toast.variant === "error" && toast.description && fieldErrors.includes(toast.description.trim())).map((toast) => toast.id);
+    if (said.length > 0 || repeats.size > 0) setRepeats((now) => (said.every((id) => now.has(id)) && said.length === now.size ? now : new Set(said)));
+  }, [all, repeats.size]);
+  const toasts = all.map((toast) => (repeats.has(toast.id) ? { ...toast, description: undefined } : toast));
   return (
-    <div className="mb-4 flex flex-col gap-2">
+    <div ref={frame} className={toasts.length > 0 ? "mb-4 flex flex-col gap-2" : "hidden"}>
       {toasts.map((toast) => {
         const variant = variants[toast.variant ?? "info"];
         const Icon = variant.icon;
