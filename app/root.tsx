@@ -24,7 +24,7 @@ import { flashToastContext, serverPlatformContext, platformContext } from "./pla
 import { isSameOriginRequest } from "./platform/security/origin";
 import { readToast } from "./platform/toast.server";
 import { FlashToast } from "./ui/toast/flash-toast";
-import { Toaster } from "./ui/toast/show-toast";
+import { Toaster, useErrorToastsClearedOnSubmit } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { startPlatform } from "./features/start-platform.server";
@@ -118,6 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLiveRevalidation(useLiveTables());
   useSessionRevalidation();
   useToast(loaderData.toast);
+  useErrorToastsClearedOnSubmit();
   const staticDocument = useStaticDocument();
   const inBackOffice = useInBackOffice();
   return (

@@ -56,3 +56,13 @@ export function listSearch(params: ListParams, changes: Partial<ListParams> = {}
 export const dialogSearch = (params: ListParams, dialog: string, id?: string) => `${listSearch(params)}&dialog=${dialog}${id ? `&id=${encodeURIComponent(id)}` : ""}`;
 
 export const offsetOf = (params: ListParams) => (params.page - 1) * PAGE_SIZE;
+
+/** A dialog opened from a person's record carries the record's address (`from`), to go back there after a save or Cancel. */
+export const RETURN_PARAM = "from";
+const PERSON_RECORD = /^\/admin\/people\/(?:[A-Za-z0-9_-]+|by-email\?email=[^&#\s]+)$/;
+
+/** The person's record to go back to, or null: only a record's own address, so the parameter can never lead off the back-office. */
+export function returnPathOf(search: URLSearchParams): string | null {
+  const asked = search.get(RETURN_PARAM);
+  return asked && PERSON_RECORD.test(asked) ? asked : null;
+}

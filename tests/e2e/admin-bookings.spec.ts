@@ -93,7 +93,7 @@ test("the front desk adds a phone booking around a conflict, confirms it, sees a
   await expect(calendar.getByRole("listitem").filter({ hasText: `Cy Moss ${tag}` })).toContainText(`${rv.name} · 2 guests+1 360 555 0142`);
 
   // An empty night opens Add Booking for that asset and night.
-  await calendar.locator(`td[data-asset="${rv.id}"][data-night="2031-07-20"]`).click();
+  await calendar.locator(`td[data-asset="${rv.id}"][data-night="2031-07-20"]`).filter({ visible: true }).click();
   const prefilled = page.getByRole("dialog", { name: "Add Booking" });
   await expect(prefilled.getByLabel("Asset")).toHaveValue(rv.id);
   await expect(prefilled.getByLabel("Check-in")).toHaveValue("2031-07-20");

@@ -49,7 +49,7 @@ test("an administrator lands on Bookings with the day's overview: figures that m
   await overview.getByRole("link", { name: `1 arriving at ${location.name} today` }).click();
   await expect(page).toHaveURL(`/admin/bookings?location=${location.id}&arriving=${today}`);
   await expect(page.getByText("Showing 1–1 of 1")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: `Arlo Arrives ${tag}` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Bookings list" }).getByRole("row").filter({ hasText: `Arlo Arrives ${tag}` })).toBeVisible();
   await expect(page.getByLabel("Arriving on")).toHaveValue(today);
 
   await waiting.click();

@@ -2,11 +2,12 @@ import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
 /**
- * Toasts: sonner's on React pages (each an <li data-sonner-toast>) and the server-rendered flash
- * toast on pages served without React ([data-flash-toast]).
+ * Toasts: sonner's on React pages (each an <li data-sonner-toast>), the server-rendered flash
+ * toast on pages served without React ([data-flash-toast]), and a toast shown inside an open
+ * dialog instead of over it ([data-dialog-toast]).
  */
-const TOAST = "[data-sonner-toast], [data-flash-toast]";
-const OPEN_TOAST_CLOSE = '[data-sonner-toast]:not([data-removed="true"]) [data-close-button], [data-flash-toast] [data-toast-close]';
+const TOAST = "[data-sonner-toast], [data-flash-toast], [data-dialog-toast]";
+const OPEN_TOAST_CLOSE = '[data-sonner-toast]:not([data-removed="true"]) [data-close-button], [data-flash-toast] [data-toast-close], [data-dialog-toast] [data-toast-close]';
 
 /** The toast with this title. */
 export function toast(page: Page, title: string): Locator {

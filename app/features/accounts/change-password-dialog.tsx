@@ -6,6 +6,7 @@ import { Link, useFetcher, useLocation, useNavigation } from "react-router";
 import type { Toast } from "~/platform/toast";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { Button } from "~/ui/primitives/button";
+import { DialogToasts } from "~/ui/toast/dialog-toasts";
 import { useToast } from "~/ui/toast/use-toast";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "./change-password-form";
 
@@ -57,6 +58,7 @@ export function ForcedChangePasswordDialog({
         data-testid="forced-password-change"
       >
         <DialogHeading description="This is your first login. Replace the initial password with one only you know before you continue." />
+        <DialogToasts />
         <ChangePasswordForm
           id="first-login-password"
           requireCurrent={false}
@@ -123,6 +125,7 @@ export function ChangePasswordMenuItem({ email, className, children }: { email: 
             }}
           >
             <DialogHeading description="Enter your current password, then choose a new one. Your other devices will be signed out." />
+            <DialogToasts />
             <ChangePasswordForm
               id="menu-change-password"
               requireCurrent

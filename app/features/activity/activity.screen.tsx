@@ -70,6 +70,7 @@ export const activityScreen = defineScreen<ActivityRow>({
       // The CSV keeps the sentence and its changes on one line, the screen puts the changes under it.
       value: (row) => [row.sentence, ...row.changes.map(changeText)].join("; "),
       cell: (row) => <ActivityEntry row={row} />,
+      card: "wide",
       className: "min-w-64 whitespace-normal [overflow-wrap:anywhere]",
     },
     {

@@ -1,5 +1,5 @@
 import { HandHeart } from "lucide-react";
-import { BreakableEmail } from "../back-office/breakable-email";
+import { BreakableEmail } from "../../ui/primitives/breakable-email";
 import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { formatDay } from "../../platform/day-format";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
@@ -60,6 +60,7 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => ADOPTION_STATUS_LABELS[row.status],
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${ADOPTION_STATUS_CLASSES[row.status]}`}>{ADOPTION_STATUS_LABELS[row.status]}</span>,
       sortable: true,

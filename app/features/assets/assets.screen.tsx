@@ -37,20 +37,33 @@ export const assetsScreen = defineScreen<AssetRow>({
     ],
   },
   columns: [
-    { id: "name", header: "Name", value: (row) => row.name, sortable: true },
+    // Nine columns beside the menu at 1280 px: names, locations and descriptions wrap so that Actions stays in sight.
+    { id: "name", header: "Name", value: (row) => row.name, sortable: true, className: "min-w-[7rem] max-w-[11rem] [overflow-wrap:anywhere]" },
     { id: "type", header: "Type", value: (row) => row.type.toUpperCase() },
-    { id: "location", header: "Location", value: (row) => row.locationName, sortable: true },
+    { id: "location", header: "Location", value: (row) => row.locationName, sortable: true, className: "min-w-[6rem] max-w-[10rem] [overflow-wrap:anywhere]" },
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => ASSET_STATUS_LABELS[row.status],
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[row.status]}`}>{ASSET_STATUS_LABELS[row.status]}</span>,
       sortable: true,
     },
     { id: "checkIn", header: "Check-in", value: (row) => formatClockTime(row.checkInTime) },
     { id: "checkOut", header: "Check-out", value: (row) => formatClockTime(row.checkOutTime) },
-    { id: "price", header: "Price per night", value: (row) => formatMoney(row.pricePerNight), sortable: true },
-    { id: "description", header: "Description", value: (row) => row.description ?? "", cell: (row) => <span className="line-clamp-2 max-w-xs min-w-48 whitespace-normal">{row.description || "—"}</span> },
+    { id: "price", header: "Price per night", headerWraps: true, value: (row) => formatMoney(row.pricePerNight), sortable: true },
+    {
+      id: "description",
+      header: "Description",
+      value: (row) => row.description ?? "",
+      // Two lines in the table, the whole text on hover (and in the asset's dialog).
+      cell: (row) => (
+        <span title={row.description ?? undefined} className="line-clamp-2 max-w-[13rem] min-w-32 whitespace-normal max-sm:max-w-none">
+          {row.description || "—"}
+        </span>
+      ),
+      card: "wide",
+    },
   ],
   // The calendar sync dialog's commands change what the asset's calendar follows or publishes.
   commands: { add: "create", edit: "update", delete: "delete", "calendar-add": "update", "calendar-remove": "update", "calendar-sync": "update", "calendar-link": "update" },  csv: {

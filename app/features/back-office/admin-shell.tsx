@@ -6,6 +6,7 @@ import { ChangePasswordMenuItem } from "~/features/accounts/change-password-dial
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { cn } from "~/ui/primitives/cn";
 import { adminMenu, MenuCounts, type AdminNavEntry } from "./admin-nav";
+import { BreakableEmail } from "~/ui/primitives/breakable-email";
 
 const rowClass =
   "flex w-full min-h-11 items-center gap-3 rounded-xl px-3 py-2 text-left text-[0.95rem] font-medium text-ink " +
@@ -53,7 +54,11 @@ function AdminMenu({ email, screens }: { email: string; screens: readonly string
   return (
     <nav aria-label="Back-office">
       <p className="mb-4 rounded-xl bg-cream-dark px-3 py-2.5 text-sm text-ink-muted">
-        Signed in as <span className="font-semibold [overflow-wrap:anywhere] text-ink">{email}</span>
+        Signed in as
+        {/* On a line of its own, broken before the @ when it must, never mid-word. */}
+        <span className="block font-semibold [overflow-wrap:break-word] text-ink">
+          <BreakableEmail email={email} />
+        </span>
       </p>
       {menu.main.length > 0 && (
         <ul className="space-y-0.5">

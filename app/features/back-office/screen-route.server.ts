@@ -10,7 +10,7 @@ import { failed, type Result } from "~/platform/result";
 import { errorToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import type { BackOfficeContext } from "./context";
-import { dialogSearch, listSearch, PAGE_SIZE, parseListParams } from "~/platform/list-params";
+import { dialogSearch, listSearch, PAGE_SIZE, parseListParams, returnPathOf } from "~/platform/list-params";
 import { SAVED } from "./messages";
 import type { ScreenDeclaration } from "./screen";
 import { SCREEN_SERVERS } from "./screens.server";
@@ -114,8 +114,10 @@ export async function runScreenCommand<Row>(
   const url = new URL(args.request.url);
   const listParams = parseListParams(url.searchParams, screen.list);
   const dialog = url.searchParams.get("dialog");
-  const back = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
+  const list = staysInDialog(intent) && dialog ? `${screen.path}${dialogSearch(listParams, dialog, url.searchParams.get("id") ?? undefined)}` : `${screen.path}${listSearch(listParams)}`;
+  // A dialog opened from a person's record goes back to the record once it is done.
+  const record = staysInDialog(intent) ? null : returnPathOf(url.searchParams);
   const toast: Toast = result.toast ?? SAVED;
-  // A toast's Undo posts back to the list it came from, whatever page shows the toast by then.
-  throw await redirectWithToast(back, toast.action && !toast.action.to ? { ...toast, action: { ...toast.action, to: back } } : toast, ctx.platform.authSecret);
+  // A toast's Undo posts back to the list it came from (its screen's action), whatever page shows the toast by then.
+  throw await redirectWithToast(record ?? list, toast.action && !toast.action.to ? { ...toast, action: { ...toast.action, to: list } } : toast, ctx.platform.authSecret);
 }

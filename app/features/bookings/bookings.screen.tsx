@@ -1,7 +1,7 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { personByEmailPath } from "../people/person-links";
-import { BreakableEmail } from "../back-office/breakable-email";
+import { BreakableEmail } from "../../ui/primitives/breakable-email";
 import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
 import { bookingCode } from "./booking-code";
 import { formatDay } from "../../platform/day-format";
@@ -61,7 +61,8 @@ export const bookingsScreen = defineScreen<BookingRow>({
           <BreakableEmail email={row.guestEmail} />
         </Link>
       ),
-      className: "max-w-[13rem]",
+      // Broken where it must be (a table cell's narrowest width counts only with "anywhere"), at the @ or a hyphen first.
+      className: "max-w-[13rem] [overflow-wrap:anywhere]",
     },
     { id: "location", header: "Location", value: (row) => row.location || "N/A", className: "min-w-[5rem]" },
     { id: "asset", header: "Asset", value: (row) => row.assetName || "N/A", className: "min-w-[5rem]" },
@@ -70,6 +71,7 @@ export const bookingsScreen = defineScreen<BookingRow>({
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => BOOKING_STATUS_LABELS[row.status],
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BOOKING_STATUS_CLASSES[row.status]}`}>{BOOKING_STATUS_LABELS[row.status]}</span>,
       sortable: true,

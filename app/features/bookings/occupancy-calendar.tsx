@@ -1,6 +1,6 @@
 import { addMonths, format, parseISO } from "date-fns";
 import { ChevronLeft, ChevronRight, LogIn, LogOut, Phone } from "lucide-react";
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode, type TouchEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { buttonClasses } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -88,10 +88,12 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
       )}
 
       {!location || occupancy.assets.length === 0 ? (
-        <p className="mt-4 text-ink-muted">{location ? `${location.name} has no assets yet: add them under Assets.` : "There are no locations yet: add one under Locations."}</p>
+        <EmptyCalendar location={location} mayAdd={occupancy.mayAdd} />
       ) : (
         <>
-          <div ref={scroller} className="relative mt-4 overflow-x-auto">
+          {/* On a phone: two weeks at a time, readable, with buttons (and a swipe) to move through the month. */}
+          <Fortnight key={`${location.id}-${month}`} occupancy={occupancy} nights={nights} editHref={editHref} addHref={addHref} onEmptyNight={onEmptyNight} />
+          <div ref={scroller} className="relative mt-4 overflow-x-auto max-sm:hidden">
             {/* Fixed layout: the columns are the nights' widths, and a long guest name is cut short inside its bar instead of widening its nights. */}
             <table className="w-full table-fixed border-separate border-spacing-0 text-xs" style={{ minWidth: `${8 + nights.length * 1.6}rem` }}>
               <colgroup>
@@ -108,24 +110,15 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
                   <th scope="col" className="sticky left-0 z-10 bg-surface pr-2 text-left text-sm font-semibold text-ink">
                     Asset
                   </th>
-                  {nights.map((night) => {
-                    const weekday = dayOf(night).getDay();
-                    const isToday = night === today;
-                    return (
-                      <th key={night} scope="col" data-today={isToday || undefined} className={cn("px-0 pb-1 text-center font-normal text-ink-muted", (weekday === 0 || weekday === 6) && "bg-cream", isToday && "rounded-t-md bg-honey-200 font-bold text-ink")}>
-                        <abbr title={`${format(dayOf(night), "EEE")} ${shortDay(night)}${isToday ? ", today" : ""}`} className="block no-underline">
-                          <span className="block">{format(dayOf(night), "EEEEEE")}</span>
-                          <span className="block text-sm">{format(dayOf(night), "d")}</span>
-                        </abbr>
-                      </th>
-                    );
-                  })}
+                  {nights.map((night) => (
+                    <NightHeader key={night} night={night} today={today} />
+                  ))}
                 </tr>
               </thead>
               <tbody onClick={addHref ? onEmptyNight : undefined}>
                 {occupancy.assets.map((asset) => (
                   <tr key={asset.id}>
-                    <th scope="row" className="sticky left-0 z-10 truncate border-t border-border bg-surface py-1.5 pr-2 text-left text-sm font-medium text-ink">
+                    <th scope="row" title={asset.name} className="sticky left-0 z-10 truncate border-t border-border bg-surface py-1.5 pr-2 text-left text-sm font-medium text-ink">
                       {asset.name}
                       {asset.status !== "available" && <span className="block text-xs font-normal text-ink-muted capitalize">{asset.status}</span>}
                     </th>
@@ -154,6 +147,126 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
         </>
       )}
     </section>
+  );
+}
+
+/** What an empty calendar says depends on what the viewer may do: a link for whoever may add, a word for whoever may not. */
+function EmptyCalendar({ location, mayAdd }: { location: Occupancy["location"]; mayAdd: Occupancy["mayAdd"] }) {
+  const link = "font-semibold text-link underline underline-offset-2";
+  if (!location) {
+    return (
+      <p className="mt-4 text-ink-muted">
+        There are no locations yet
+        {mayAdd.locations ? (
+          <>
+            :{" "}
+            <Link to="/admin/locations?dialog=add" className={link}>
+              add one under Locations
+            </Link>
+            .
+          </>
+        ) : (
+          ". Stays show here once a location and its assets are set up."
+        )}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-4 text-ink-muted">
+      {location.name} has no assets yet
+      {mayAdd.assets ? (
+        <>
+          :{" "}
+          <Link to="/admin/assets?dialog=add" className={link}>
+            add them under Assets
+          </Link>
+          .
+        </>
+      ) : (
+        ". Its stays show here once its assets are set up; choose another location above to see its stays."
+      )}
+    </p>
+  );
+}
+
+const FORTNIGHT = 14;
+
+/**
+ * The phone's calendar: fourteen nights of the month across the screen's width, each asset's name
+ * on a line above its nights (so the nights get the whole width). Earlier and Later move a week;
+ * a sideways swipe does the same. It opens on the week of today when the month holds it.
+ */
+function Fortnight({ occupancy, nights, editHref, addHref, onEmptyNight }: { occupancy: Occupancy; nights: string[]; editHref?: (id: string) => string; addHref?: (assetId: string, night: string) => string; onEmptyNight: (event: MouseEvent<HTMLTableSectionElement>) => void }) {
+  const { today, end } = occupancy;
+  const last = Math.max(0, nights.length - FORTNIGHT);
+  const [first, setFirst] = useState(() => Math.min(last, Math.max(0, nights.indexOf(today))));
+  const touch = useRef<number | null>(null);
+  const shown = nights.slice(first, first + FORTNIGHT);
+  const shownEnd = first + FORTNIGHT >= nights.length ? end : nights[first + FORTNIGHT]!;
+  const move = (by: number) => setFirst((now) => Math.min(last, Math.max(0, now + by)));
+  const onTouchStart = (event: TouchEvent) => (touch.current = event.touches[0]?.clientX ?? null);
+  function onTouchEnd(event: TouchEvent) {
+    const from = touch.current;
+    const to = event.changedTouches[0]?.clientX;
+    touch.current = null;
+    if (from === null || to === undefined || Math.abs(to - from) < 48) return;
+    move(to < from ? 7 : -7);
+  }
+  const range = `${shortDay(shown[0]!)} – ${shortDay(shown[shown.length - 1]!)}`;
+  return (
+    <div className="mt-4 sm:hidden">
+      <div className="flex items-center justify-between gap-2">
+        <button type="button" onClick={() => move(-7)} disabled={first === 0} aria-label={`Earlier nights, before ${shortDay(shown[0]!)}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+          <ChevronLeft aria-hidden="true" />
+          Earlier
+        </button>
+        <p aria-live="polite" className="text-sm font-semibold text-ink">
+          {range}
+        </p>
+        <button type="button" onClick={() => move(7)} disabled={first >= last} aria-label={`Later nights, after ${shortDay(shown[shown.length - 1]!)}`} className={buttonClasses({ variant: "outline", size: "sm" })}>
+          Later
+          <ChevronRight aria-hidden="true" />
+        </button>
+      </div>
+      <table className="mt-3 w-full table-fixed border-separate border-spacing-0 text-xs" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+        <caption className="sr-only">
+          Stays at {occupancy.location!.name}, {range}: each asset&apos;s name, then its nights. Today is {shortDay(today)}.
+        </caption>
+        <thead>
+          <tr>
+            {shown.map((night) => (
+              <NightHeader key={night} night={night} today={today} />
+            ))}
+          </tr>
+        </thead>
+        {occupancy.assets.map((asset) => (
+          <tbody key={asset.id} onClick={addHref ? onEmptyNight : undefined}>
+            <tr>
+              <th scope="rowgroup" colSpan={shown.length} className="truncate border-t border-border pt-1.5 text-left text-sm font-medium text-ink">
+                {asset.name}
+                {asset.status !== "available" && <span className="ml-2 text-xs font-normal text-ink-muted capitalize">{asset.status}</span>}
+              </th>
+            </tr>
+            <tr>
+              <AssetNights assetId={asset.id} nights={shown} end={shownEnd} today={today} stays={occupancy.stays.filter((stay) => stay.assetId === asset.id)} blocks={occupancy.blocks.filter((block) => block.assetId === asset.id)} editHref={editHref} addable={Boolean(addHref)} />
+            </tr>
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+function NightHeader({ night, today }: { night: string; today: string }) {
+  const weekday = dayOf(night).getDay();
+  const isToday = night === today;
+  return (
+    <th scope="col" data-today={isToday || undefined} className={cn("px-0 pb-1 text-center font-normal text-ink-muted", (weekday === 0 || weekday === 6) && "bg-cream", isToday && "rounded-t-md bg-honey-200 font-bold text-ink")}>
+      <abbr title={`${format(dayOf(night), "EEE")} ${shortDay(night)}${isToday ? ", today" : ""}`} className="block no-underline">
+        <span className="block">{format(dayOf(night), "EEEEEE")}</span>
+        <span className="block text-sm">{format(dayOf(night), "d")}</span>
+      </abbr>
+    </th>
   );
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, lt, or, sql } from "drizzle-orm";
-import { assertCan } from "~/features/accounts/permissions";
+import { assertCan, can } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { isRecordId } from "~/features/back-office/record-id";
-import { assetBlocks, assets, bookings, calendarImports, locations } from "~/platform/db/schema";
+import type { Queryable } from "~/platform/db/client.server";
+import { assetBlocks, assets, bookings, calendarImports, locations, staffPreferences } from "~/platform/db/schema";
 import type { BookingStatusName } from "./booking-options";
 import { addDays, todayIn } from "./stay-dates";
 
@@ -18,6 +19,8 @@ export type TodayStay = { id: string; guestName: string; assetName: string; numb
 
 export type Occupancy = {
   locations: { id: string; name: string }[];
+  /** Whether the viewer may add assets and locations: what an empty calendar suggests. */
+  mayAdd: { assets: boolean; locations: boolean };
   /** The location shown, or null when there is none yet. */
   location: { id: string; name: string; timeZone: string } | null;
   /** `yyyy-MM` and its first day and the day after its last (the nights shown are [start, end)). */
@@ -44,14 +47,29 @@ export function monthOf(asked: string | null | undefined, today: string) {
   return { month: start.slice(0, 7), start, end: addDays(start, days) };
 }
 
+/**
+ * The location the calendar shows: the one asked for (the URL's, so it survives a save and a
+ * reload), else the one this person chose last, else the first with assets to show, else the first.
+ * Asking for one remembers it for the person (staff_preferences), on whichever device they are.
+ */
 export async function loadOccupancy({ platform, actor }: BackOfficeContext, asked: { location?: string | null; month?: string | null }, now = new Date()): Promise<Occupancy> {
   assertCan(actor, "bookings", "view");
   const db = platform.db;
-  const all = await db.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).orderBy(asc(locations.name));
-  const location = all.find((candidate) => isRecordId(asked.location ?? "") && candidate.id === asked.location) ?? all[0] ?? null;
+  const staffId = actor.kind === "staff" ? actor.userId : null;
+  const [all, withAssets, remembered] = await Promise.all([
+    db.select({ id: locations.id, name: locations.name, timeZone: locations.timeZone }).from(locations).orderBy(asc(locations.name)),
+    db.selectDistinct({ locationId: assets.locationId }).from(assets),
+    staffId ? calendarLocationOf(db, staffId) : null,
+  ]);
+  const hasAssets = new Set(withAssets.map((row) => row.locationId));
+  const chosen = isRecordId(asked.location ?? "") ? all.find((candidate) => candidate.id === asked.location) : undefined;
+  const found = chosen ?? all.find((candidate) => candidate.id === remembered) ?? all.find((candidate) => hasAssets.has(candidate.id)) ?? all[0];
+  const location = found ? { id: found.id, name: found.name, timeZone: found.timeZone } : null;
+  if (chosen && staffId && chosen.id !== remembered) await rememberCalendarLocation(db, staffId, chosen.id);
   const today = todayIn(location?.timeZone ?? "America/Los_Angeles", now);
   const { month, start, end } = monthOf(asked.month, today);
-  const empty = { locations: all.map(({ id, name }) => ({ id, name })), location, month, start, end, today, assets: [], stays: [], blocks: [], arrivals: [], departures: [] };
+  const mayAdd = { assets: can(actor, "assets", "create"), locations: can(actor, "locations", "create") };
+  const empty = { locations: all.map(({ id, name }) => ({ id, name })), mayAdd, location, month, start, end, today, assets: [], stays: [], blocks: [], arrivals: [], departures: [] };
   if (!location) return empty;
 
   const [assetRows, stayRows, todayRows, blockRows] = await Promise.all([
@@ -95,4 +113,15 @@ export async function loadOccupancy({ platform, actor }: BackOfficeContext, aske
     arrivals: todayRows.filter((row) => row.checkInDate === today).map(todayStay),
     departures: todayRows.filter((row) => row.checkOutDate === today).map(todayStay),
   };
+}
+
+/** The location the person's calendar showed last, if they chose one (and it still exists). */
+export async function calendarLocationOf(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ locationId: staffPreferences.calendarLocationId }).from(staffPreferences).where(eq(staffPreferences.userId, userId));
+  return row?.locationId ?? null;
+}
+
+/** A preference, not a change to the organisation's records: no audit row, and no live notice (the table is not watched). */
+async function rememberCalendarLocation(db: Queryable, userId: string, locationId: string) {
+  await db.insert(staffPreferences).values({ userId, calendarLocationId: locationId }).onConflictDoUpdate({ target: staffPreferences.userId, set: { calendarLocationId: locationId } });
 }

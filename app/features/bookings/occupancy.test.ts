@@ -5,7 +5,9 @@ import { insertCustomer, insertStaff, insertUser } from "../../../tests/factorie
 import { insertAsset, insertBooking, insertLocation } from "../../../tests/factories/stays";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
-import { loadOccupancy, monthOf } from "./occupancy.server";
+import { eq } from "drizzle-orm";
+import { locations } from "~/platform/db/schema";
+import { calendarLocationOf, loadOccupancy, monthOf } from "./occupancy.server";
 
 describe("the occupancy calendar's month", () => {
   it("is the one asked for, or today's when the ask is missing or nonsense; its nights run to the next month's first day", () => {
@@ -79,5 +81,44 @@ describe.each(testEngines())("the occupancy calendar on $name", ({ open }) => {
     const londonDay = await loadOccupancy(as(admin), { location: london.id }, now);
     expect(londonDay).toMatchObject({ today: "2034-07-01", month: "2034-07" });
     expect(londonDay.arrivals.map((row) => row.guestName)).toEqual(["London July 1"]);
+  });
+
+  it("opens on the location the person chose last (remembered per person, not per browser), else on the first that has assets", async () => {
+    // Named to sort before every other location of this file: the first by name has no assets.
+    const bare = await insertLocation(t.db, { name: `0000 Bare ${crypto.randomUUID().slice(0, 6)}` });
+    const busy = await insertLocation(t.db, { name: `0001 Busy ${crypto.randomUUID().slice(0, 6)}` });
+    await insertAsset(t.db, busy.id, { name: "Busy RV" });
+    const chosen = await insertLocation(t.db, { name: `zzzz Chosen ${crypto.randomUUID().slice(0, 6)}` });
+    await insertAsset(t.db, chosen.id, { name: "Chosen RV" });
+    const [ana, ben] = [await insertStaff(t.db, { bookings: ["view"] }), await insertUser(t.db)];
+
+    expect((await loadOccupancy(as(ana), {})).location?.id).toBe(busy.id);
+    expect(await calendarLocationOf(t.db, ana.userId)).toBeNull();
+
+    // Asking (the URL's location) shows it and remembers it; the next visit without one opens there.
+    expect((await loadOccupancy(as(ana), { location: chosen.id })).location?.id).toBe(chosen.id);
+    expect(await calendarLocationOf(t.db, ana.userId)).toBe(chosen.id);
+    expect((await loadOccupancy(as(ana), {})).location?.id).toBe(chosen.id);
+    // A location that is not there (a stale or made-up link) falls back to the remembered one, and changes nothing.
+    expect((await loadOccupancy(as(ana), { location: crypto.randomUUID() })).location?.id).toBe(chosen.id);
+    expect((await loadOccupancy(as(ana), { location: "not-an-id" })).location?.id).toBe(chosen.id);
+    expect(await calendarLocationOf(t.db, ana.userId)).toBe(chosen.id);
+    // An empty location may still be chosen on purpose.
+    expect((await loadOccupancy(as(ana), { location: bare.id })).location?.id).toBe(bare.id);
+    expect((await loadOccupancy(as(ana), {})).location?.id).toBe(bare.id);
+
+    // Another person's choice is their own.
+    expect((await loadOccupancy(as(ben), {})).location?.id).toBe(busy.id);
+
+    // A deleted location is forgotten: the calendar opens on the first with assets again.
+    await t.db.delete(locations).where(eq(locations.id, bare.id));
+    expect(await calendarLocationOf(t.db, ana.userId)).toBeNull();
+    expect((await loadOccupancy(as(ana), {})).location?.id).toBe(busy.id);
+  });
+
+  it("tells the viewer what they may do about an empty calendar: add assets or locations only with those permissions", async () => {
+    expect((await loadOccupancy(as(await insertStaff(t.db, { bookings: ["view"] })), {})).mayAdd).toEqual({ assets: false, locations: false });
+    expect((await loadOccupancy(as(await insertStaff(t.db, { bookings: ["view"], assets: ["view", "create"] })), {})).mayAdd).toEqual({ assets: true, locations: false });
+    expect((await loadOccupancy(as(await insertUser(t.db)), {})).mayAdd).toEqual({ assets: true, locations: true });
   });
 });

@@ -38,7 +38,7 @@ export const hiveTiersScreen = defineScreen<TierRow>({
   },
   columns: [
     { id: "name", header: "Name", value: (row) => row.name, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
-    { id: "description", header: "Description", value: (row) => row.description, cell: (row) => <span className="line-clamp-2 max-w-[7rem] min-w-24 whitespace-normal">{row.description || "—"}</span> },
+    { id: "description", header: "Description", value: (row) => row.description, cell: (row) => <span title={row.description || undefined} className="line-clamp-2 max-w-[7rem] min-w-24 whitespace-normal max-sm:max-w-none">{row.description || "—"}</span>, card: "wide" },
     { id: "monthly", header: "Monthly", value: (row) => formatMoney(row.priceMonthly), sortable: true },
     { id: "annual", header: "Annual", value: (row) => formatMoney(row.priceAnnual), sortable: true },
     {
@@ -54,6 +54,7 @@ export const hiveTiersScreen = defineScreen<TierRow>({
     {
       id: "active",
       header: "Status",
+      card: "status",
       value: (row) => (row.isActive ? "Active" : "Inactive"),
       cell: (row) => (
         <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${row.isActive ? "bg-forest-100 text-forest-800" : "bg-stone-200 text-stone-800"}`}>{row.isActive ? "Active" : "Inactive"}</span>

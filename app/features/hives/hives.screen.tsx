@@ -35,6 +35,7 @@ export const hivesScreen = defineScreen<HiveRow>({
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => HIVE_STATUS_LABELS[row.status],
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${HIVE_STATUS_CLASSES[row.status]}`}>{HIVE_STATUS_LABELS[row.status]}</span>,
       sortable: true,

@@ -21,7 +21,7 @@ export const locationsScreen = defineScreen<LocationRow>({
   },
   columns: [
     { id: "name", header: "Name", value: (row) => row.name, sortable: true },
-    { id: "address", header: "Address", value: (row) => row.address, cell: (row) => <span className="block min-w-48 whitespace-normal">{row.address}</span>, sortable: true },
+    { id: "address", header: "Address", value: (row) => row.address, cell: (row) => <span className="block min-w-48 whitespace-normal max-sm:min-w-0">{row.address}</span>, sortable: true },
     {
       id: "amenities",
       header: "Amenities",

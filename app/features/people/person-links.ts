@@ -32,3 +32,6 @@ export function guestPrefillOf(search: URLSearchParams): GuestFields {
   }
   return fields;
 }
+
+/** A screen's dialog, opened from the record at `from`: a save or Cancel comes back to the record. */
+export const withReturn = (href: string, from: string) => `${href}${href.includes("?") ? "&" : "?"}from=${encodeURIComponent(from)}`;

@@ -1,6 +1,6 @@
 import { CalendarPlus, CircleAlert, CircleCheck, Clock, HandCoins, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ActivityEntry } from "~/features/activity/activity-entry";
 import { shortRange } from "~/features/activity/activity-words";
 import { ADOPTION_STATUS_LABELS, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS } from "~/features/adoptions/adoption-options";
@@ -15,7 +15,7 @@ import { ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import type { PersonAdoption, PersonBooking, PersonEmail, PersonRecord, SignInWays } from "./person.server";
 import { SECTION_ROWS } from "./person-limits";
-import { bookForPath } from "./person-links";
+import { bookForPath, withReturn } from "./person-links";
 
 const link = "rounded font-semibold text-forest-800 underline underline-offset-2 hover:text-forest-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary";
 const q = (text: string) => encodeURIComponent(text);
@@ -64,11 +64,18 @@ function kindsOf(record: PersonRecord): string[] {
   return kinds;
 }
 
-const paymentHref = (record: PersonRecord, adoption: { id: string }) => `/admin/hive-adoptions?q=${q(record.email)}&dialog=payment&id=${adoption.id}`;
+const paymentHref = (record: PersonRecord, adoption: { id: string }, from: string) => withReturn(`/admin/hive-adoptions?q=${q(record.email)}&dialog=payment&id=${adoption.id}`, from);
+
+/** This record's address: the dialogs its links open come back here. */
+function useHere() {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}`;
+}
 
 function Header({ record, passwordHref }: { record: PersonRecord; passwordHref: string }) {
   const adoptions = record.adoptions ?? [];
   const only = adoptions.length === 1 ? adoptions[0] : undefined;
+  const here = useHere();
   return (
     <header>
       <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink">{record.name || record.email}</h1>
@@ -94,13 +101,13 @@ function Header({ record, passwordHref }: { record: PersonRecord; passwordHref: 
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
         {record.can.bookFor && (
-          <ButtonLink to={bookForPath(record)}>
+          <ButtonLink to={withReturn(bookForPath(record), here)}>
             <CalendarPlus aria-hidden="true" />
             Book a stay
           </ButtonLink>
         )}
         {record.can.recordPayment && only && (
-          <ButtonLink to={paymentHref(record, only)} variant="outline">
+          <ButtonLink to={paymentHref(record, only, here)} variant="outline">
             <HandCoins aria-hidden="true" />
             Record Payment
           </ButtonLink>
@@ -143,7 +150,8 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function BookingItem({ booking, editable }: { booking: PersonBooking; editable: boolean }) {
-  const href = `/admin/bookings?q=${q(booking.code)}${editable ? `&dialog=edit&id=${booking.id}` : ""}`;
+  const here = useHere();
+  const href = editable ? withReturn(`/admin/bookings?q=${q(booking.code)}&dialog=edit&id=${booking.id}`, here) : `/admin/bookings?q=${q(booking.code)}`;
   return (
     <li className="py-2.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -164,6 +172,7 @@ function BookingItem({ booking, editable }: { booking: PersonBooking; editable: 
 }
 
 function AdoptionItem({ record, adoption }: { record: PersonRecord; adoption: PersonAdoption }) {
+  const here = useHere();
   return (
     <li className="py-2.5">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -180,10 +189,10 @@ function AdoptionItem({ record, adoption }: { record: PersonRecord; adoption: Pe
       </p>
       {record.can.editAdoptions && (
         <p className="mt-1 flex flex-wrap gap-x-4 text-sm">
-          <Link to={paymentHref(record, adoption)} className={link} aria-label={`Record Payment for the ${adoption.tierName} adoption`}>
+          <Link to={paymentHref(record, adoption, here)} className={link} aria-label={`Record Payment for the ${adoption.tierName} adoption`}>
             Record Payment
           </Link>
-          <Link to={`/admin/hive-adoptions?q=${q(record.email)}&dialog=edit&id=${adoption.id}`} className={link} aria-label={`Edit the ${adoption.tierName} adoption`}>
+          <Link to={withReturn(`/admin/hive-adoptions?q=${q(record.email)}&dialog=edit&id=${adoption.id}`, here)} className={link} aria-label={`Edit the ${adoption.tierName} adoption`}>
             Edit
           </Link>
         </p>

@@ -41,6 +41,7 @@ export const postsScreen = defineScreen<PostRow>({
     {
       id: "status",
       header: "Status",
+      card: "status",
       value: (row) => (row.published ? "Published" : "Draft"),
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_CLASSES[row.published ? "published" : "draft"]}`}>{row.published ? "Published" : "Draft"}</span>,
       sortable: true,

@@ -2,7 +2,8 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { dialogSearch, listSearch } from "~/platform/list-params";
+import { useLocation } from "react-router";
+import { dialogSearch, listSearch, returnPathOf } from "~/platform/list-params";
 import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
 import { getBooking, listBookableAssets, type BookingRow } from "~/features/bookings/admin-bookings.server";
@@ -63,7 +64,8 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
   useToast(actionData?.toast ?? loaderData.failure ?? undefined);
   useLiveRevalidation(bookingsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, booking, locations, assets, occupancy, prefill } = loaderData;
-  const listHref = `${bookingsScreen.path}${listSearch(params)}`;
+  // Cancel goes back where the dialog was opened from: the list, or a person's record.
+  const listHref = returnPathOf(new URLSearchParams(useLocation().search)) ?? `${bookingsScreen.path}${listSearch(params)}`;
   const lastResult = lastSubmission(actionData);
   const several = locations.length > 1;
 

@@ -1,14 +1,14 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema } from "~/features/adoptions/admin-adoption.schema";
 import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type PaymentRow } from "~/features/adoptions/admin-adoptions.server";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { BACK_OFFICE_TIME_ZONE, moneyText } from "~/features/back-office/format";
-import { dialogSearch, listSearch } from "~/platform/list-params";
+import { dialogSearch, listSearch, returnPathOf } from "~/platform/list-params";
 import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
@@ -73,7 +73,8 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
   useToast(actionData?.toast);
   useLiveRevalidation(adoptionsScreen.liveTables);
   const { rows, total, params, pageCount, can, dialog, adoption, tiers, payments, today, hives, resetPassword } = loaderData;
-  const listHref = `${adoptionsScreen.path}${listSearch(params)}`;
+  // Cancel goes back where the dialog was opened from: the list, or a person's record.
+  const listHref = returnPathOf(new URLSearchParams(useLocation().search)) ?? `${adoptionsScreen.path}${listSearch(params)}`;
   const lastResult = lastSubmission(actionData);
 
   return (

@@ -21,7 +21,16 @@ export type ScreenColumn<Row> = {
   className?: string;
   /** The header may wrap onto two lines ("Payment / method"): for a wide header over short values. */
   headerWraps?: boolean;
+  /**
+   * How the cell shows when the list is a list of cards (below 640 px): the card's `title` (the
+   * first column unless another says so), its `status` (beside the title), a `wide` fact (its
+   * label above a value that needs the card's width), or `hidden` on a card. Any other column is
+   * a fact, its header beside its value.
+   */
+  card?: CardPlace;
 };
+
+export type CardPlace = "title" | "status" | "wide" | "hidden" | "fact";
 
 /** A filter of the list. A select without `options` takes them from the route at run time (the locations there are, say). */
 export type ScreenFilter = { id: string; label: string; kind: "select"; options?: readonly FilterOption[] } | { id: string; label: string; kind: "date" };
@@ -100,6 +109,8 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
   const sortable = new Set(screen.columns.filter((c) => c.sortable).map((c) => c.id));
   const columnClasses = new Map(screen.columns.flatMap((c) => (c.className ? [[c.id, c.className] as const] : [])));
   const wrappingHeaders = new Set(screen.columns.filter((c) => c.headerWraps).map((c) => c.id));
+  const headers = new Map(screen.columns.map((c) => [c.id, c.header]));
+  const places = new Map(screen.columns.flatMap((c) => (c.card ? [[c.id, c.card] as const] : [])));
   const first = total === 0 ? 0 : (params.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, params.page * PAGE_SIZE);
   const exportHref = `/admin/export/${screen.id}${listSearch(params, { page: 1 })}`;
@@ -158,18 +169,24 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
 
       {selection && ticks.keys.length > 0 && <BulkBar formId={bulkFormId} ticked={ticks.ticked.size} hint={selection.hint} actions={selection.actions} />}
 
+      {/* Below 640 px the same table is a list of cards (CARD_*): each row a card, each cell a fact labelled by its header, the sort links a bar above. */}
       <div className="relative mt-2 overflow-x-auto rounded-2xl border border-border bg-surface">
-        <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-          <thead className="bg-cream-dark text-ink">
+        <table className="w-full border-collapse text-left text-sm max-sm:block sm:min-w-[40rem]">
+          <thead className="bg-cream-dark text-ink max-sm:block max-sm:rounded-t-2xl">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} className={CARD_HEADER_ROW}>
                 {group.headers.map((header, index) => {
                   const active = params.sort === header.id;
                   const ariaSort = active ? (params.dir === "asc" ? "ascending" : "descending") : sortable.has(header.id) ? "none" : undefined;
                   const nextDir = active && params.dir === "asc" ? "desc" : "asc";
                   const Icon = active ? (params.dir === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
                   return (
-                    <th key={header.id} scope="col" aria-sort={ariaSort} className={cn("px-2.5 py-3 font-semibold", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap")}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={ariaSort}
+                      className={cn("px-2 py-3 font-semibold max-sm:p-0", wrappingHeaders.has(header.id) ? "min-w-[4.5rem]" : "whitespace-nowrap", index > 0 && !sortable.has(header.id) && "max-sm:hidden")}
+                    >
                       {index === 0 && selection && <TickSlot>{ticks.keys.length > 0 && <TickBox label="Select every row on this page" checked={ticks.all} onChange={ticks.toggleAll} />}</TickSlot>}
                       {sortable.has(header.id) ? (
                         <Link
@@ -190,10 +207,10 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-ink-muted">
+              <tr className="max-sm:block">
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-ink-muted max-sm:block">
                   {empty ?? screen.list.empty}
                 </td>
               </tr>
@@ -209,10 +226,19 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                       if (!href || (event.target as HTMLElement).closest("a, button, input, select, label, [popover]")) return;
                       void navigate(href, { preventScrollReset: true });
                     }}
-                    className={cn("border-t border-border align-top", href && "cursor-pointer hover:bg-honey-50")}
+                    className={cn("border-t border-border align-top", CARD_ROW, href && "cursor-pointer hover:bg-honey-50")}
                   >
                     {row.getAllCells().map((cell, index) => (
-                      <td key={cell.id} className={cn("px-2.5 py-3 text-ink", index === 0 && "font-medium", columnClasses.get(cell.column.id) ?? (index === 0 ? "min-w-[12rem] [overflow-wrap:anywhere]" : "whitespace-nowrap"))}>
+                      <td
+                        key={cell.id}
+                        data-label={cell.column.id === "actions" ? undefined : headers.get(cell.column.id)}
+                        className={cn(
+                          "px-2 py-3 text-ink",
+                          index === 0 && "font-medium",
+                          columnClasses.get(cell.column.id) ?? (index === 0 ? "min-w-[12rem] [overflow-wrap:anywhere]" : "whitespace-nowrap"),
+                          CARD_CELL[cell.column.id === "actions" ? "actions" : (places.get(cell.column.id) ?? (index === 0 ? "title" : "fact"))],
+                        )}
+                      >
                         {index === 0 && selection && (
                           <TickSlot>
                             {selection.selectable(row.original) && (
@@ -229,7 +255,10 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
                             <FlexRender cell={cell} />
                           </span>
                         ) : (
-                          <FlexRender cell={cell} />
+                          // One grid item beside its label on a card, whatever the cell holds.
+                          <span className="max-sm:min-w-0">
+                            <FlexRender cell={cell} />
+                          </span>
                         )}
                       </td>
                     ))}
@@ -259,6 +288,26 @@ export function DataTable<Row extends RowData>({ screen, rows, total, params, pa
     </section>
   );
 }
+
+/**
+ * The card form of the list, below Tailwind's `sm` (640 px): one responsive pattern for every
+ * screen, on the same table (so selection, row links and actions are the same elements). A row
+ * is a two-column grid: the title with its status beside it, then each fact as "Header value"
+ * (the header from the cell's data-label), then the actions across the card. The header row
+ * keeps only the select-all box and the sort links.
+ */
+const CARD_HEADER_ROW = "max-sm:flex max-sm:flex-wrap max-sm:items-center max-sm:gap-x-4 max-sm:gap-y-2 max-sm:px-3 max-sm:py-2.5";
+const CARD_ROW = "max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:items-start max-sm:gap-x-3 max-sm:gap-y-1.5 max-sm:px-3 max-sm:py-3";
+const CARD_RESET = "max-sm:max-w-none max-sm:min-w-0 max-sm:w-auto max-sm:p-0 max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]";
+const CARD_CELL: Record<CardPlace | "actions", string> = {
+  title: `${CARD_RESET} max-sm:col-start-1 max-sm:row-start-1 max-sm:text-base`,
+  status: `${CARD_RESET} max-sm:col-start-2 max-sm:row-start-1 max-sm:justify-self-end max-sm:pt-0.5`,
+  fact: `${CARD_RESET} max-sm:col-span-2 max-sm:grid max-sm:grid-cols-[6.5rem_minmax(0,1fr)] max-sm:gap-x-2 max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]`,
+  wide: `${CARD_RESET} max-sm:col-span-2 max-sm:block max-sm:before:block max-sm:before:text-ink-muted max-sm:before:content-[attr(data-label)]`,
+  hidden: "max-sm:hidden",
+  // A screen's stack of buttons (one above the other in the desktop column) becomes a row that wraps.
+  actions: `${CARD_RESET} max-sm:col-span-2 max-sm:pt-1.5 max-sm:[&_button]:w-auto max-sm:[&>span>div:not([popover])]:w-auto max-sm:[&>span>div:not([popover])]:flex-row max-sm:[&>span>div:not([popover])]:flex-wrap max-sm:[&>span>div:not([popover])]:items-center`,
+};
 
 /** A select's options, under their group's label when they have one (assets by location). */
 function FilterChoices({ options }: { options: readonly FilterOption[] }) {
@@ -313,7 +362,7 @@ function useTicks(keys: readonly string[]) {
 
 /** A row's tick box goes before its first cell's text (the same room on every row, ticked or not), so the list keeps its columns. */
 function TickSlot({ children }: { children: ReactNode }) {
-  return <span className="mr-2 inline-flex w-5 align-[-0.3em]">{children}</span>;
+  return <span className="mr-2 inline-flex w-5 align-[-0.3em] max-sm:empty:hidden">{children}</span>;
 }
 
 function TickBox({ label, checked, onChange, ...field }: { label: string; checked: boolean; onChange: () => void; name?: string; value?: string; form?: string }) {

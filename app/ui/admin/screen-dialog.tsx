@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { DialogToasts } from "~/ui/toast/dialog-toasts";
 
 const overlayClass = "fixed inset-0 z-50 bg-forest-950/60 data-[state=open]:animate-fade-in";
 const contentClass =
@@ -33,6 +34,7 @@ export function ScreenDialog({ title, description, closeHref, wide, children }: 
             <X aria-hidden="true" className="size-5" />
           </Link>
         </div>
+        <DialogToasts />
         {children}
       </Dialog.Content>
     </Dialog.Root>

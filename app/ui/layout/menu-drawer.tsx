@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LogoutForm } from "./logout-form";
 import { MenuLinkItem, type MenuLink } from "./menu-link";
+import { BreakableEmail } from "~/ui/primitives/breakable-email";
 
 export type MenuDrawerProps = { menuItems: MenuLink[]; user: { email: string } | null };
 
@@ -52,7 +53,10 @@ export function MenuDrawer({ menuItems, user }: MenuDrawerProps) {
 
         {user && (
           <p className="mx-3 mt-4 rounded-xl bg-cream-dark px-4 py-3 text-sm text-ink-muted">
-            Signed in as <span className="font-semibold [overflow-wrap:anywhere] text-ink">{user.email}</span>
+            Signed in as{" "}
+            <span className="font-semibold [overflow-wrap:break-word] text-ink">
+              <BreakableEmail email={user.email} />
+            </span>
           </p>
         )}
 

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useInBackOffice } from "~/platform/page-handle";
 import { Wordmark } from "~/ui/brand/bee-mark";
 import { ButtonLink } from "~/ui/primitives/button";
 import type { MenuLink } from "./menu-link";
@@ -8,6 +9,8 @@ import { UserMenu } from "./user-menu";
 export type SiteHeaderProps = { menuItems: MenuLink[]; user: { email: string } | null };
 
 export function SiteHeader({ menuItems, user }: SiteHeaderProps) {
+  // In the back-office below the large breakpoint the page's own "Admin menu" is the one menu button (the site stays one tap away, the logo).
+  const backOffice = useInBackOffice();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-cream shadow-[0_1px_0_rgb(28_42_34/0.04)]">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:h-[4.5rem] sm:px-6 lg:px-8">
@@ -28,7 +31,9 @@ export function SiteHeader({ menuItems, user }: SiteHeaderProps) {
               </ButtonLink>
             </div>
           )}
-          <MenuDrawer menuItems={menuItems} user={user} />
+          <div className={backOffice ? "max-lg:hidden" : "contents"}>
+            <MenuDrawer menuItems={menuItems} user={user} />
+          </div>
         </div>
       </div>
     </header>

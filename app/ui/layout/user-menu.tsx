@@ -1,6 +1,7 @@
 import { LogOut, UserRound } from "lucide-react";
 import { Link, useNavigation } from "react-router";
 import { LOGOUT_ACTION, LogoutForm } from "./logout-form";
+import { BreakableEmail } from "~/ui/primitives/breakable-email";
 
 const MENU_ID = "account-menu";
 
@@ -38,7 +39,9 @@ export function UserMenu({ email }: { email: string }) {
         }
       >
         <p className="px-3 pt-2 pb-2.5">
-          <span className="block text-sm font-semibold [overflow-wrap:anywhere]">{email}</span>
+          <span className="block text-sm font-semibold [overflow-wrap:break-word]">
+            <BreakableEmail email={email} />
+          </span>
           <span className="mt-0.5 block text-xs text-ink-muted">Account</span>
         </p>
         <hr className="mx-1.5 my-1 border-0 border-t border-border" />

@@ -1,12 +1,13 @@
-import { Form } from "react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { Form, useFetchers, useNavigation } from "react-router";
 import { toast as sonner } from "sonner";
 import type { Toast, ToastAction } from "~/platform/toast";
 
-/** The one place sonner is called: its toaster (in the root layout) and `showToast`. */
+/** The one place sonner is called: its toaster (in the root layout), `showToast` and the rules below. */
 export { Toaster } from "sonner";
 
 /** The description, then the detail line and the link, as the server's flash toast shows them. */
-function ToastBody({ toast, id }: { toast: Toast; id: string | number }) {
+export function ToastBody({ toast, onAction }: { toast: Toast; onAction: () => void }) {
   return (
     <>
       {toast.description}
@@ -16,7 +17,7 @@ function ToastBody({ toast, id }: { toast: Toast; id: string | number }) {
           {toast.link.label}
         </a>
       )}
-      {toast.action && <ActionForm action={toast.action} onSent={() => sonner.dismiss(id)} />}
+      {toast.action && <ActionForm action={toast.action} onSent={onAction} />}
     </>
   );
 }
@@ -36,10 +37,87 @@ function ActionForm({ action, onSent }: { action: ToastAction; onSent: () => voi
   );
 }
 
+/**
+ * Where toasts go. Normally sonner's toaster at the top of the screen; while a dialog is open,
+ * inside that dialog (`DialogToasts`), so that no toast ever covers a dialog's title or buttons,
+ * and a refusal the dialog already states under its form is said once. Browser-only state: the
+ * server never shows a toast through here.
+ */
+type Shown = Toast & { id: string };
+const live = new Map<string, Shown>();
+let openDialogs = 0;
+let inDialog: readonly Shown[] = [];
+const listeners = new Set<() => void>();
+const NONE: readonly Shown[] = [];
+
+function setInDialog(next: readonly Shown[]) {
+  inDialog = next;
+  for (const listener of listeners) listener();
+}
+
+function toSonner(toast: Shown) {
+  const show = toast.variant === "error" ? sonner.error : toast.variant === "success" ? sonner.success : sonner;
+  const body = toast.description || toast.detail || toast.link || toast.action ? <ToastBody toast={toast} onAction={() => sonner.dismiss(toast.id)} /> : undefined;
+  const forget = () => live.delete(toast.id);
+  live.set(toast.id, toast);
+  show(toast.title, { description: body, id: toast.id, onDismiss: forget, onAutoClose: forget, ...(toast.action ? { duration: toast.action.seconds * 1000 } : {}) });
+}
+
 /** Shows a toast now (a toast with an id replaces the one showing under that id); one with an action stays as long as it is offered. */
 export function showToast(toast: Toast) {
-  const show = toast.variant === "error" ? sonner.error : toast.variant === "success" ? sonner.success : sonner;
-  const id = toast.id ?? crypto.randomUUID();
-  const body = toast.description || toast.detail || toast.link || toast.action ? <ToastBody toast={toast} id={id} /> : undefined;
-  show(toast.title, { description: body, id, ...(toast.action ? { duration: toast.action.seconds * 1000 } : {}) });
+  const shown = { ...toast, id: toast.id ?? crypto.randomUUID() };
+  // In an open dialog the newest message replaces the last: the dialog says where things stand now.
+  if (openDialogs > 0) setInDialog([shown]);
+  else toSonner(shown);
+}
+
+/** A new submission starts: the last failure's toast goes (it spoke of the attempt before). */
+function dismissErrors() {
+  for (const toast of live.values()) if (toast.variant === "error") sonner.dismiss(toast.id);
+  if (inDialog.some((toast) => toast.variant === "error")) setInDialog(inDialog.filter((toast) => toast.variant !== "error"));
+}
+
+/** In the root layout: any form sent (a page's or a fetcher's) clears the error toasts still showing. */
+export function useErrorToastsClearedOnSubmit() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const submitting = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
+  useEffect(() => {
+    if (submitting) dismissErrors();
+  }, [submitting]);
+}
+
+/**
+ * The toasts of an open dialog, for the component that shows them inside it (`DialogToasts`):
+ * while it is mounted every new toast comes here, and the toasts showing when it opened move in.
+ */
+export function useToastsInDialog(): readonly Shown[] {
+  useEffect(() => {
+    openDialogs += 1;
+    const showing = [...live.values()];
+    for (const toast of showing) sonner.dismiss(toast.id);
+    live.clear();
+    if (showing.length > 0) setInDialog(showing.slice(-1));
+    return () => {
+      openDialogs -= 1;
+      if (openDialogs === 0) setInDialog([]);
+    };
+  }, []);
+  return useSyncExternalStore(subscribe, () => inDialog, () => NONE);
+}
+
+/** The messages an open dialog is showing now: a form's own error line steps aside for the same words. */
+export function useDialogMessages(): readonly string[] {
+  const shown = useSyncExternalStore(subscribe, () => inDialog, () => NONE);
+  return shown.flatMap((toast) => (toast.description ? [toast.description] : []));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Closes a message shown in a dialog (its close button, or its action sent). */
+export function dismissInDialog(id: string) {
+  setInDialog(inDialog.filter((toast) => toast.id !== id));
 }

@@ -3,7 +3,7 @@ import { bigint, boolean, check, date, index, jsonb, pgTable, text, unique, uuid
 import { users } from "./auth";
 import { createdAt, id, updatedAt } from "./columns";
 import { permissionModule } from "./enums";
-import { hiveTiers } from "./catalog";
+import { hiveTiers, locations } from "./catalog";
 
 /** Per-user settings the auth library does not keep: phone, 2FA flag, forced first-login change. */
 export const profiles = pgTable(
@@ -34,13 +34,16 @@ export const profiles = pgTable(
 
 /**
  * What a staff member chose for the back-office, kept with the person rather than the browser so
- * that it follows them from the desk to the phone: whether the day's overview is folded away.
+ * that it follows them from the desk to the phone: whether the day's overview is folded away, and
+ * the location the occupancy calendar showed them last.
  */
 export const staffPreferences = pgTable("staff_preferences", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
   overviewCollapsed: boolean("overview_collapsed").notNull().default(false),
+  /** The occupancy calendar opens on it; forgotten (null) when the location is deleted. */
+  calendarLocationId: uuid("calendar_location_id").references(() => locations.id, { onDelete: "set null" }),
   updatedAt: updatedAt(),
 });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_preferences" ADD COLUMN "calendar_location_id" uuid;--> statement-breakpoint
+ALTER TABLE "staff_preferences" ADD CONSTRAINT "staff_preferences_calendar_location_id_locations_id_fk" FOREIGN KEY ("calendar_location_id") REFERENCES "public"."locations"("id") ON DELETE set null ON UPDATE no action;
