@@ -6,6 +6,8 @@ import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { hasContactEmail } from "./no-email";
+import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
@@ -84,6 +86,8 @@ export function createAuth(platform: Platform) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, token }) => {
+        // An account without an e-mail address (phone, wallet) has nowhere to receive the link.
+        if (!hasContactEmail(user.email)) return;
         const url = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueTemplate(db, "password-reset", { url }, { to: user.email, idempotencyKey: `password-reset:${sha256(token)}` });
       },
@@ -147,6 +151,7 @@ export function createAuth(platform: Platform) {
     },
     plugins: [
       apiaryModels,
+      provenSessions,
       ...(googleConfigured
         ? [
             genericOAuth({

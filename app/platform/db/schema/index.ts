@@ -7,3 +7,4 @@ export * from "./adoptions";
 export * from "./content";
 export * from "./platform";
 export * from "./calendar-sync";
+export * from "./sms";
