@@ -21,6 +21,7 @@ export type AuditEvent =
   | "sessions_revoked"
   | "admin_created"
   | "logout"
+  | "email_added"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

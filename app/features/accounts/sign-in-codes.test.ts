@@ -11,9 +11,14 @@ import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import type { TestClock } from "../../../tests/setup/test-clock";
 import { requestEmailCode, signInWithEmailCode, signInWithEmailLink } from "./email-code.server";
-import { ADMIN_REFUSED_MESSAGE, CODE_ENDED_MESSAGE, CODE_WRONG_MESSAGE, PHONE_INVALID_MESSAGE } from "./messages";
+import { ADMIN_REFUSED_MESSAGE, CODE_ENDED_MESSAGE, CODE_WRONG_MESSAGE, CONTACT_EMAIL_NEEDED_MESSAGE, EMAIL_TAKEN_MESSAGE, PHONE_INVALID_MESSAGE } from "./messages";
 import { placeholderEmail } from "./no-email";
 import { requestPhoneCode, signInWithPhoneCode } from "./phone-code.server";
+import { confirmContactEmail, requestContactEmailCode } from "./contact-email.server";
+import { createAdoption } from "~/features/adoptions/adoptions.server";
+import { createBooking } from "~/features/bookings/bookings.server";
+import { insertTier } from "../../../tests/factories/sponsorships";
+import { insertStayAsset } from "../../../tests/factories/stays";
 import { resolveAuthState } from "./session.server";
 
 const REDIRECT = "/adopt-hive-signup";
@@ -288,5 +293,47 @@ describe.each(testEngines())("sign-in by phone and text code on $name", ({ open 
       expect(post.auth).toBe(`Basic ${Buffer.from("AC123:secret-token").toString("base64")}`);
       expect(Object.fromEntries(post.form)).toEqual({ To: phone, From: "+13605550199", Body: expect.stringContaining(code) });
     }
+  });
+
+  it("asks a phone customer for an e-mail address before booking or adopting, proves it, then lets them carry on", async () => {
+    const phone = e164(newPhone());
+    await requestPhoneCode(platform, { phone }, meta());
+    const signedIn = await signInWithPhoneCode(platform, { phone, code: (await lastText(phone)).code }, meta());
+    const cookie = cookieOf(signedIn.ok ? signedIn.value.headers : new Headers());
+    const actorNow = async () => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie } }))).state.actor;
+    const actor = await actorNow();
+    expect(actor).toMatchObject({ kind: "customer", emailVerified: false });
+
+    const tier = await insertTier(t.db);
+    const asset = await insertStayAsset(t.db);
+    const outboxBefore = (await t.db.select().from(outboxMessages)).length;
+    expect(await createAdoption(platform, actor, { tierId: tier.id })).toMatchObject({ ok: false, status: 409, message: CONTACT_EMAIL_NEEDED_MESSAGE });
+    expect(await createBooking(platform, actor, { assetId: asset.id }, { clientAddress: "203.0.113.9" })).toMatchObject({ ok: false, status: 409, message: CONTACT_EMAIL_NEEDED_MESSAGE });
+    expect(await t.db.select().from(outboxMessages)).toHaveLength(outboxBefore);
+
+    // An address of another account is refused, and nothing is sent to it.
+    const other = await insertCustomer(t.db, { email: newEmail("taken") });
+    expect(await requestContactEmailCode(platform, actor, { email: other.email }, meta())).toMatchObject({ ok: false, status: 409, fieldErrors: { email: [EMAIL_TAKEN_MESSAGE] } });
+    expect(await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, other.email))).toEqual([]);
+
+    const email = newEmail("now-reachable");
+    expect(await requestContactEmailCode(platform, actor, { email }, meta())).toMatchObject({ ok: true });
+    const [mail] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, email));
+    const code = /^(\d{6}) is your code/.exec(mail!.subject)![1]!;
+    expect(mail!.text).not.toContain("customer-auth?link=");
+    expect(await confirmContactEmail(platform, actor, { email, code: code === "000000" ? "111111" : "000000" }, meta())).toMatchObject({ ok: false, message: CODE_WRONG_MESSAGE });
+    expect(await confirmContactEmail(platform, actor, { email, code }, meta())).toMatchObject({ ok: true, value: { email } });
+    const userId = signedIn.ok ? signedIn.value.userId : "";
+    expect(await t.db.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, userId))).toEqual([{ email, verified: true }]);
+    expect(await t.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId))).toEqual([{ email }]);
+    expect(await t.db.select({ email: sponsors.email, phone: sponsors.phoneNumber }).from(sponsors).where(eq(sponsors.userId, userId))).toEqual([{ email, phone }]);
+
+    // The same session now books and adopts under the address; the number still signs in.
+    const after = await actorNow();
+    expect(after).toMatchObject({ kind: "customer", email, emailVerified: true });
+    expect(await createAdoption(platform, after, { tierId: tier.id })).toMatchObject({ ok: true });
+    platform.clock.advance(60_000);
+    await requestPhoneCode(platform, { phone }, meta());
+    expect(await signInWithPhoneCode(platform, { phone, code: (await lastText(phone)).code }, meta())).toMatchObject({ ok: true, value: { userId } });
   });
 });

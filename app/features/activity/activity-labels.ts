@@ -18,6 +18,7 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   sessions_revoked: "Signed out everywhere",
   admin_created: "Administrator created",
   logout: "Signed out",
+  email_added: "E-mail address added",
   record_created: "Added",
   record_updated: "Changed",
   record_deleted: "Deleted",

@@ -326,6 +326,9 @@ const SIGN_IN_METHODS: Record<string, string> = {
   google: " with Google",
   password_2fa: " with a password and a two-factor code",
   google_2fa: " with Google and a two-factor code",
+  email_code: " with a code sent by e-mail",
+  email_link: " with a link sent by e-mail",
+  sms_code: " with a code sent by text message",
 };
 
 function securitySentence(entry: AuditEntry): string {
@@ -363,6 +366,8 @@ function securitySentence(entry: AuditEntry): string {
       return `${who} signed out on every device`;
     case "logout":
       return `${who} signed out`;
+    case "email_added":
+      return `${who} added and confirmed the e-mail address ${text(details.email) ?? ""}`.trimEnd();
     case "admin_created":
       return `The administrator ${text(details.email) ?? who} was created`;
     case "refused": {
