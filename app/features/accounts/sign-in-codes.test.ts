@@ -305,7 +305,7 @@ describe.each(testEngines())("sign-in by phone and text code on $name", ({ open 
     expect(actor).toMatchObject({ kind: "customer", emailVerified: false });
 
     const tier = await insertTier(t.db);
-    const asset = await insertStayAsset(t.db);
+    const { asset } = await insertStayAsset(t.db);
     const outboxBefore = (await t.db.select().from(outboxMessages)).length;
     expect(await createAdoption(platform, actor, { tierId: tier.id })).toMatchObject({ ok: false, status: 409, message: CONTACT_EMAIL_NEEDED_MESSAGE });
     expect(await createBooking(platform, actor, { assetId: asset.id }, { clientAddress: "203.0.113.9" })).toMatchObject({ ok: false, status: 409, message: CONTACT_EMAIL_NEEDED_MESSAGE });
