@@ -1,7 +1,7 @@
 import type { Actor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
-import { hasContactEmail, placeholderIdentity, shortenAddress } from "~/features/accounts/no-email";
-import { formatPhone } from "~/features/accounts/phone-number.server";
+import { hasContactEmail } from "~/features/accounts/no-email";
+import { shownIdentity } from "~/features/accounts/shown-identity.server";
 import { adoptionDraftFrom, adoptionDraftPath } from "~/features/adoptions/adoption.schema";
 import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
@@ -67,7 +67,5 @@ function viewerOf(actor: Actor, tab: PortalTab): PortalViewer {
   if (isFailure(customer)) return { kind: "admin", email: actor.email, barred: customer.message };
   if (hasContactEmail(customer.email)) return { kind: "customer", email: customer.email, name: customer.name };
   // A stand-in address is never shown: the number (or wallet) the person signed in with is.
-  const identity = placeholderIdentity(customer.email);
-  const shown = identity?.kind === "phone" ? formatPhone(identity.value) : identity ? shortenAddress(identity.value) : "";
-  return { kind: "customer", email: shown, name: customer.name, needsEmail: true };
+  return { kind: "customer", email: shownIdentity(customer.email), name: customer.name, needsEmail: true };
 }
