@@ -151,6 +151,9 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             You are signed in as {loaderData.signedInAs}, an administrator account. {ADMIN_REFUSED_MESSAGE}
           </p>
         )}
+        {loaderData.link && (
+          <EmailLinkFinish token={loaderData.link} redirectTo={loaderData.redirectTo} failed={actionData && "linkFailed" in actionData ? (actionData.linkFailed ?? null) : null} />
+        )}
         <Tabs.Root
           value={tab}
           onValueChange={(value) =>
@@ -194,9 +197,6 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             </div>
             <GoogleButton redirectTo={loaderData.redirectTo} />
           </>
-        )}
-        {loaderData.link && (
-          <EmailLinkFinish token={loaderData.link} redirectTo={loaderData.redirectTo} failed={actionData && "linkFailed" in actionData ? (actionData.linkFailed ?? null) : null} />
         )}
         <OtherWays>
           <SignInWay id="way-email" title="Email me a sign-in link" open={loaderData.way === "email" || isWay(actionData, "email")}>

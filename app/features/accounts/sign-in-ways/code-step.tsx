@@ -83,7 +83,7 @@ export function EnterCode(props: {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink" role="status">
-        {props.lead} <strong className="break-all">{props.sentToShown}</strong>.
+        {props.lead} <strong className="[overflow-wrap:anywhere]">{props.sentToShown}</strong>.
       </p>
       <SchemaForm form={form} schema={props.schema} replace className="flex flex-col gap-4">
         <input type="hidden" name="intent" value={props.intent} />
