@@ -14,7 +14,7 @@ const SLOW = { timeout: 15_000 };
 test("an e-mailed code signs a newcomer in (the account is made then), and the e-mailed link signs in on another device", async ({ page, visit, browser, server }) => {
   const email = uniqueEmail("emailed");
   await visit("/customer-auth?redirectTo=%2Fsponsor-profile");
-  await page.locator("#way-email summary").click();
+  await page.getByRole("link", { name: "Email me a sign-in link" }).click();
   const way = page.locator("#way-email");
   await way.getByLabel("Email").fill(email);
   await way.getByRole("button", { name: "Email me a sign-in link" }).click();
@@ -60,7 +60,7 @@ test("a texted code signs a phone customer in, who is asked for an e-mail addres
   const local = `206555${String(randomInt(100, 200)).padStart(4, "0")}`;
   const e164 = `+1${local}`;
   await visit("/customer-auth?redirectTo=%2Fadopt-hive-signup%3Ftab%3Dbooking");
-  await page.locator("#way-phone summary").click();
+  await page.getByRole("link", { name: "Continue with phone" }).click();
   const way = page.locator("#way-phone");
   await way.getByLabel("Mobile number").fill("12");
   await way.getByRole("button", { name: "Text me a code" }).click();

@@ -19,18 +19,19 @@ const PUBLIC = "https://apiary.test";
 
 const FIELDS: Record<string, string[]> = {
   "/contact": ["name", "email", "subject", "message"],
-  "/customer-auth": ["intent", "email", "password", "companyName", "phoneNumber", "redirectTo"],
+  "/customer-auth": ["intent", "email", "password", "companyName", "phoneNumber", "redirectTo", "phone", "code", "token"],
   "/auth": ["intent", "email", "password", "code", "method", "redirectTo"],
   "/admin-setup": ["email", "password", "confirmPassword", "currentPassword", "newPassword"],
   "/forgot-password": ["email"],
   "/reset-password": ["token", "password", "confirmPassword"],
   "/sponsor-profile": ["intent", "companyName", "address", "phoneNumber", "currentPassword", "newPassword", "confirmPassword", "scope"],
-  "/adopt-hive-signup": ["intent", "tierId", "paymentFrequency", "paymentMethod", "hiveName", "assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests"],
+  "/adopt-hive-signup": ["intent", "tierId", "paymentFrequency", "paymentMethod", "hiveName", "assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests", "email", "code"],
   "/api/bookings": ["assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests", "returnTo"],
   "/admin/security": ["intent", "code", "method", "currentPassword"],
   "/logout": ["scope", "from"],
 };
-const INTENTS = ["signup", "login", "google", "verify", "cancel", "booking", "adopt", "profile", "password", "enable", "disable", "regenerate", "x"];
+const INTENTS = ["signup", "login", "google", "verify", "cancel", "booking", "adopt", "profile", "password", "enable", "disable", "regenerate", "x",
+  "email-code-request", "email-code", "email-link", "phone-code-request", "phone-code", "add-email-request", "add-email-code"];
 const ENCODINGS = ["urlencoded", "multipart", "json", "text", "none", "broken-multipart", "odd-type"] as const;
 
 export type GeneratedInputResult = {

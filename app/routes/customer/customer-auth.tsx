@@ -199,14 +199,14 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
           </>
         )}
         <OtherWays>
-          <SignInWay id="way-email" title="Email me a sign-in link" open={loaderData.way === "email" || isWay(actionData, "email")}>
+          <SignInWay id="way-email" title="Email me a sign-in link" href={wayHref("email", loaderData.redirectTo)} open={loaderData.way === "email" || isWay(actionData, "email")}>
             <EmailCodeWay
               redirectTo={loaderData.redirectTo}
               sentTo={sentBy(actionData, "email")?.to ?? null}
               lastResult={isWay(actionData, "email") ? actionData?.result : undefined}
             />
           </SignInWay>
-          <SignInWay id="way-phone" title="Continue with phone" open={loaderData.way === "phone" || isWay(actionData, "phone")}>
+          <SignInWay id="way-phone" title="Continue with phone" href={wayHref("phone", loaderData.redirectTo)} open={loaderData.way === "phone" || isWay(actionData, "phone")}>
             <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
           </SignInWay>
         </OtherWays>
@@ -223,6 +223,8 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
     </div>
   );
 }
+
+const wayHref = (way: "email" | "phone", redirectTo: string) => `?way=${way}&redirectTo=${encodeURIComponent(redirectTo)}`;
 
 type Answer = { intent?: unknown; sent?: CodeSent } | undefined;
 const isWay = (answer: Answer, way: "email" | "phone") => typeof answer?.intent === "string" && answer.intent.startsWith(`${way}-code`);

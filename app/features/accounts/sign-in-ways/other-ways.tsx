@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
- * "Other ways to sign in", under the password form and Google: each way a disclosure of its own
- * (one step away, keyboard- and screen-reader-friendly, and open without JavaScript). Every way
- * of signing in without a password adds its <SignInWay> here.
+ * "Other ways to sign in", under the password form and Google. Each way is one link away
+ * (`?way=…`, a plain navigation, so it works without JavaScript); only the way that is open has
+ * its form on the page, so no second e-mail field sits beside the login form's. Every way of
+ * signing in without a password adds its <SignInWay> here.
  */
 export function OtherWays({ children }: { children: ReactNode }) {
   return (
@@ -16,16 +18,29 @@ export function OtherWays({ children }: { children: ReactNode }) {
   );
 }
 
-export function SignInWay({ id, title, open, children }: { id: string; title: string; open: boolean; children: ReactNode }) {
-  return (
-    <details id={id} open={open} className="group rounded-2xl border border-border bg-surface">
-      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 font-semibold text-ink hover:bg-muted [&::-webkit-details-marker]:hidden">
+export function SignInWay({ id, title, href, open, children }: { id: string; title: string; href: string; open: boolean; children: ReactNode }) {
+  if (!open) {
+    return (
+      <Link
+        id={id}
+        to={href}
+        preventScrollReset
+        replace
+        className="flex min-h-12 items-center justify-between gap-3 rounded-2xl border border-border bg-surface px-4 py-3 font-semibold text-ink hover:bg-muted"
+      >
         {title}
-        <span aria-hidden="true" className="text-ink-muted transition-transform group-open:rotate-180">
-          ▾
+        <span aria-hidden="true" className="text-ink-muted">
+          ›
         </span>
-      </summary>
-      <div className="px-4 pt-2 pb-4">{children}</div>
-    </details>
+      </Link>
+    );
+  }
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="rounded-2xl border border-border bg-surface px-4 pt-3 pb-4">
+      <h3 id={`${id}-title`} className="mb-3 font-semibold text-ink">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
