@@ -21,6 +21,7 @@ const reportDir = process.env.TEST_REPORT_DIR;
 // Shared with the workers through the environment (the config is evaluated in each process).
 process.env.E2E_MAILBOX_DIR ??= mkdtempSync(path.join(tmpdir(), "apiary-mailbox-"));
 process.env.E2E_SMTP_PORT ??= "2626";
+process.env.E2E_SMS_DIR ??= mkdtempSync(path.join(tmpdir(), "apiary-sms-"));
 
 export default defineConfig<object, { engine: Engine }>({
   testDir: "tests/e2e",

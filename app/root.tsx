@@ -1,3 +1,4 @@
+import { shownIdentity } from "~/features/accounts/shown-identity.server";
 import {
   data,
   isRouteErrorResponse,
@@ -68,7 +69,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteUrl: env.APP_URL,
     menuItems: await menuForEveryPage(platform),
     social: { facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL, youtube: env.SOCIAL_YOUTUBE_URL },
-    user: actor.kind === "anonymous" ? null : { email: actor.email },
+    user: actor.kind === "anonymous" ? null : { email: shownIdentity(actor.email) },
     toast: context.get(flashToastContext),
   };
 }

@@ -53,6 +53,14 @@ export const EnvSchema = z.object({
     .transform((v) => v.replace(/\/+$/, "")),
   SMTP_URL: optionalUrl(["smtp:", "smtps:"], "must be an smtp:// or smtps:// URL (leave it unset to write e-mails to DATA_DIR/mail)"),
   MAIL_FROM: z.string().trim().min(3).default("Apiary <hello@apiary.local>"),
+  /**
+   * Where text messages (sign-in codes) are posted: Twilio's Messages API form (To, From, Body;
+   * the account's SID and token as the URL's user and password, sent as basic auth), which
+   * Twilio and the services that copy its API accept. Unset: each text is written to DATA_DIR/sms.
+   */
+  SMS_URL: optionalUrl(["https:", "http:"], "must be an https:// URL (leave it unset to write texts to DATA_DIR/sms)"),
+  /** The sender of text messages: a number in E.164 form, or a messaging service's id (Twilio's MG…). */
+  SMS_FROM: z.string().trim().min(1).default("Apiary"),
   CONTACT_TO: z.email({ message: "must be an e-mail address" }).default("contact@apiary.local"),
   /** Where the token badge on the landing page leads (an exchange's swap page for the token). */
   TOKEN_SWAP_URL: z
@@ -146,6 +154,11 @@ export const EnvSchema = z.object({
   .refine((env) => !env.S3_BUCKET || Boolean(env.S3_PUBLIC_URL && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY), {
     path: ["S3_BUCKET"],
     message: "needs S3_PUBLIC_URL, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY as well",
+  })
+  // Its user and password are the provider's credentials: never over plain HTTP, but in tests.
+  .refine((env) => env.NODE_ENV === "test" || !env.SMS_URL?.startsWith("http:"), {
+    path: ["SMS_URL"],
+    message: "must be an https:// URL (http:// only for tests, NODE_ENV=test)",
   });
 
 export type Env = z.infer<typeof EnvSchema>;

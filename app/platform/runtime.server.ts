@@ -9,6 +9,8 @@ import { env as readEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { createTransport } from "./mail/transport.server";
 import { MailWorker } from "./mail/worker.server";
+import { createSmsTransport } from "./sms/transport.server";
+import { SmsWorker } from "./sms/worker.server";
 import { ChangeFeed } from "./realtime/change-feed.server";
 import { resolveAuthSecret } from "./security/auth-secret.server";
 import { systemClock, type Clock } from "./clock";
@@ -25,6 +27,8 @@ export type Platform = {
   /** Database reads kept in memory until a table they read changes (the signed-in state of a session…). */
   readCaches: ReadCaches;
   mail: MailWorker;
+  /** Delivers the text messages (sign-in codes) of the SMS outbox. */
+  sms: SmsWorker;
   /** Uploaded images: local disk, or an S3-compatible bucket. */
   storage: FileStorage;
   /** The features' scheduled work (calendar sync…), stopped with the platform. */
@@ -89,6 +93,7 @@ export async function closePlatform(platform: Platform) {
   // Each step runs even if an earlier one failed (say, the database is already gone).
   const steps: [string, () => Promise<void>][] = [
     ["mail worker", () => platform.mail.stop()],
+    ["sms worker", () => platform.sms.stop()],
     ...platform.workers.map((worker): [string, () => Promise<void>] => [worker.name, () => worker.stop()]),
     ["read caches", async () => platform.readCaches.stop()],
     ["change feed", () => platform.changes.stop()],
@@ -128,14 +133,16 @@ async function boot(env: Env, logger: Logger, options: PlatformOptions): Promise
     logger,
   });
   const mail = new MailWorker({ handle: database, transport, logger });
+  const sms = new SmsWorker({ handle: database, transport: createSmsTransport({ smsUrl: env.SMS_URL, from: env.SMS_FROM, dataDir: env.DATA_DIR, logger }), logger });
   logger.info(
     { engine, dataDir: engine === "pglite" ? path.resolve(env.DATA_DIR) : undefined },
     `database ready (${engine === "pglite" ? "embedded PGlite" : "PostgreSQL"})`,
   );
-  const platform: Platform = { env, logger, database, db: database.db, changes, readCaches: new ReadCaches(database, changes), mail, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
+  const platform: Platform = { env, logger, database, db: database.db, changes, readCaches: new ReadCaches(database, changes), mail, sms, storage: createStorage(env), workers: [], authSecret: resolveAuthSecret(env, logger), clock: options.clock ?? systemClock };
   const startBackground = () => {
     pendingBackgroundStarts.delete(platform);
     void mail.start();
+    void sms.start();
     platform.workers.push(...(options.startWorkers?.(platform) ?? []));
   };
   if (options.backgroundStartDelayMs) pendingBackgroundStarts.set(platform, setTimeout(startBackground, options.backgroundStartDelayMs).unref());

@@ -3,9 +3,10 @@ import path from "node:path";
 import { createPgliteTemplate, createPostgresTemplate, removeDir } from "../setup/templates";
 import { startGoogleProvider } from "./google-provider";
 import { startMailbox } from "./mailbox";
+import { startSmsSink } from "./sms-sink";
 
 /**
- * Starts what the app under test talks to (the mailbox it sends to, the stand-in for Google)
+ * Starts what the app under test talks to (the mailbox it sends to, the SMS provider's and Google's stand-ins)
  * and prepares, once for the run, the seeded database every test server starts from a copy of
  * (test-server.ts). The workers inherit the templates' locations through the environment.
  */
@@ -14,8 +15,9 @@ export default async function globalSetup() {
     throw new Error("The browser tests run the built server: run `npm run build` first.");
   }
   const postgresUrl = process.env.TEST_DATABASE_URL;
-  const [stopMailbox, stopGoogle, pglite, postgres] = await Promise.all([
+  const [stopMailbox, stopSms, stopGoogle, pglite, postgres] = await Promise.all([
     startMailbox(process.env.E2E_MAILBOX_DIR!),
+    startSmsSink(process.env.E2E_SMS_DIR!),
     startGoogleProvider(),
     createPgliteTemplate("seeded"),
     postgresUrl ? createPostgresTemplate(postgresUrl, "seeded") : undefined,
@@ -25,6 +27,7 @@ export default async function globalSetup() {
   return async () => {
     await stopGoogle();
     await stopMailbox();
+    await stopSms();
     removeDir(pglite);
     await postgres?.drop();
   };

@@ -5,6 +5,7 @@ import { startServer, type RunningServer } from "../../server/start";
 import { freePort } from "../setup/server-process";
 import { TestClock } from "../setup/test-clock";
 import { inProcessServerEnv } from "../setup/server-env";
+import { SMS_URL } from "./sms-sink";
 import { copyPgliteTemplate, createScratchDatabase, removeDir } from "../setup/templates";
 import { GOOGLE_CLIENT, OIDC_ISSUER } from "./google-provider";
 import { MAILBOX_PORT } from "./mailbox";
@@ -46,6 +47,9 @@ export async function startTestServer(engine: Engine, env: Record<string, string
     DATABASE_URL: scratch?.url ?? "",
     SMTP_URL: `smtp://127.0.0.1:${MAILBOX_PORT}`,
     MAIL_FROM: "Apiary <hello@apiary.test>",
+    // Texts go to the SMS provider's stand-in of global-setup.ts.
+    SMS_URL,
+    SMS_FROM: "+13605550199",
     // As behind one reverse proxy: each browser context gives itself its own client address
     // (X-Forwarded-For, see fixtures.ts), so one test's per-address rate limits never touch another's.
     TRUST_PROXY_HOPS: "1",

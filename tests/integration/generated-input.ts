@@ -19,19 +19,20 @@ const PUBLIC = "https://apiary.test";
 
 const FIELDS: Record<string, string[]> = {
   "/contact": ["name", "email", "subject", "message"],
-  "/customer-auth": ["intent", "email", "password", "companyName", "phoneNumber", "redirectTo", "response"],
+  "/customer-auth": ["intent", "email", "password", "companyName", "phoneNumber", "redirectTo", "response", "phone", "code", "token"],
   "/auth": ["intent", "email", "password", "code", "method", "redirectTo", "response"],
   "/admin-setup": ["email", "password", "confirmPassword", "currentPassword", "newPassword"],
   "/forgot-password": ["email"],
   "/reset-password": ["token", "password", "confirmPassword"],
   "/sponsor-profile": ["intent", "companyName", "address", "phoneNumber", "currentPassword", "newPassword", "confirmPassword", "scope", "name", "response", "passkeyId"],
-  "/adopt-hive-signup": ["intent", "tierId", "paymentFrequency", "paymentMethod", "hiveName", "assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests"],
+  "/adopt-hive-signup": ["intent", "tierId", "paymentFrequency", "paymentMethod", "hiveName", "assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests", "email", "code"],
   "/api/bookings": ["assetId", "checkInDate", "checkOutDate", "guestName", "guestEmail", "guestPhone", "numberOfGuests", "returnTo"],
   "/admin/security": ["intent", "code", "method", "currentPassword", "name", "response", "passkeyId"],
   "/api/passkeys/options": ["purpose"],
   "/logout": ["scope", "from"],
 };
-const INTENTS = ["signup", "login", "google", "verify", "cancel", "booking", "adopt", "profile", "password", "enable", "disable", "regenerate", "passkey", "add-passkey", "remove-passkey", "register", "sign-in:customer", "sign-in:admin", "x"];
+const INTENTS = ["signup", "login", "google", "verify", "cancel", "booking", "adopt", "profile", "password", "enable", "disable", "regenerate", "passkey", "add-passkey", "remove-passkey", "register", "sign-in:customer", "sign-in:admin", "x",
+  "email-code-request", "email-code", "email-link", "phone-code-request", "phone-code", "add-email-request", "add-email-code"];
 const ENCODINGS = ["urlencoded", "multipart", "json", "text", "none", "broken-multipart", "odd-type"] as const;
 
 export type GeneratedInputResult = {

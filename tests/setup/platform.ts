@@ -4,6 +4,8 @@ import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseEnv } from "~/platform/env.server";
 import { createTransport } from "~/platform/mail/transport.server";
 import { MailWorker } from "~/platform/mail/worker.server";
+import { createSmsTransport } from "~/platform/sms/transport.server";
+import { SmsWorker } from "~/platform/sms/worker.server";
 import { ReadCaches } from "~/platform/db/read-caches.server";
 import { ChangeFeed } from "~/platform/realtime/change-feed.server";
 import type { Platform } from "~/platform/runtime.server";
@@ -30,6 +32,8 @@ export function createTestPlatform(t: TestDatabase, env: Record<string, string> 
     // Not started, the change feed hears nothing: the caches hear of the test's own writes.
     readCaches: new ReadCaches(t, changes),
     mail: new MailWorker({ handle: t, transport, logger }),
+    // Built, not started, like the mail worker: tests read sms_outbox, or drain it themselves.
+    sms: new SmsWorker({ handle: t, transport: createSmsTransport({ smsUrl: parsed.SMS_URL, from: parsed.SMS_FROM, dataDir: "memory://", logger }), logger, baseDelayMs: 0 }),
     storage: createStorage(parsed),
     // None started: tests call syncImport / syncDueImports themselves.
     workers: [],

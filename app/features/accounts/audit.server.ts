@@ -26,6 +26,7 @@ export type AuditEvent =
   | "passkey_added"
   | "passkey_add_failed"
   | "passkey_removed"
+  | "email_added"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

@@ -6,6 +6,8 @@ import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { hasContactEmail } from "./no-email";
+import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
 import { verifiedSessions } from "./verified-session-plugin.server";
 
@@ -88,6 +90,8 @@ export function createAuth(platform: Platform) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       password: { hash: hashPassword, verify: verifyPassword },
       sendResetPassword: async ({ user, token }) => {
+        // An account without an e-mail address (phone, wallet) has nowhere to receive the link.
+        if (!hasContactEmail(user.email)) return;
         const url = `${env.APP_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueTemplate(db, "password-reset", { url }, { to: user.email, idempotencyKey: `password-reset:${sha256(token)}` });
       },
@@ -160,6 +164,7 @@ export function createAuth(platform: Platform) {
       apiaryModels,
       // Passkey sign-ins: the session for a user whose proof passkeys.server.ts checked.
       verifiedSessions,
+      provenSessions,
       ...(googleConfigured
         ? [
             genericOAuth({

@@ -30,3 +30,18 @@ export function tooManyAttemptsMessage(retryAfterSeconds: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
+
+/**
+ * Codes by e-mail and text message. A text costs the organisation money, so numbers are held
+ * tighter than addresses; the 60-second wait between two codes to one address or number is a rule
+ * of the code itself (one-time-code.server.ts). Figures are in docs/security.md.
+ */
+export const codeLimits = {
+  emailCodeByAddress: { name: "email-code:address", limit: 10, windowMs: 60 * MINUTE },
+  emailCodeByEmail: { name: "email-code:email", limit: 5, windowMs: 60 * MINUTE },
+  smsCodeByAddress: { name: "sms-code:address", limit: 5, windowMs: 60 * MINUTE },
+  smsCodeByNumber: { name: "sms-code:number", limit: 3, windowMs: 60 * MINUTE },
+  smsCodeByNumberDaily: { name: "sms-code:number-day", limit: 6, windowMs: 24 * 60 * MINUTE },
+  /** Tries at a code, per client address (5 wrong tries end each code as well). */
+  codeTriesByAddress: { name: "code-try:address", limit: 30, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;

@@ -100,3 +100,23 @@ export const verificationEmailSent = (email: string) =>
   ({ title: "Verification Email Sent", description: `We sent a new confirmation link to ${email}. It is valid for 24 hours.`, variant: "success" }) as const;
 export const EMAIL_NOT_SENT = { title: "Email Not Sent", description: "We could not send the confirmation email. Please try again later." } as const;
 export const TOO_MANY_REQUESTS = "Too Many Requests";
+
+/** Sign-in by a code sent by e-mail or text message (not the spec's: it has no such screens). */
+export const CODE_WRONG_MESSAGE = "That code is not right. Check the latest message and try again.";
+export const CODE_ENDED_MESSAGE = "That code has expired or was used too many times. Please ask for a new one.";
+export const PHONE_INVALID_MESSAGE = "Please enter a valid phone number, with its country code (for example +1 360 555 0100).";
+export const codeWaitMessage = (seconds: number) => `A code was sent less than a minute ago. Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for a new one.`;
+export const emailCodeSent = (email: string): Toast => ({
+  title: "Check your email",
+  description: `We sent a sign-in link and code to ${email}. They work for 10 minutes.`,
+  variant: "success",
+});
+export const phoneCodeSent = (phone: string): Toast => ({ title: "Check your phone", description: `We texted a 6-digit code to ${phone}. It works for 10 minutes.`, variant: "success" });
+export const LINK_EXPIRED = { title: "Invalid or Expired Link", description: "This sign-in link is invalid, used or expired. Please ask for a new one." } as const;
+
+/** The e-mail address a phone-only (or wallet) account is asked for at its first booking or adoption. */
+export const CONTACT_EMAIL_NEEDED_TITLE = "Email Address Needed";
+export const CONTACT_EMAIL_NEEDED_MESSAGE = "Please add and confirm an email address first: bookings and adoptions are confirmed by email.";
+export const EMAIL_TAKEN_MESSAGE = "This email address belongs to another account. Log in with it instead, or use another address.";
+export const ADD_EMAIL_FAILED_TITLE = "Email Not Added";
+export const contactEmailAdded = (email: string): Toast => ({ title: "Email Added", description: `${email} is confirmed and now your account's email address.`, variant: "success" });

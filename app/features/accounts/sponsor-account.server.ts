@@ -3,9 +3,14 @@ import type { Queryable } from "~/platform/db/client.server";
 import { preparedFor } from "~/platform/db/prepared";
 import { sessions, sponsors, users } from "~/platform/db/schema";
 import type { Actor } from "./actor";
+import { hasContactEmail } from "./no-email";
+import { shownIdentity } from "./shown-identity.server";
 
 export type SponsorAccount = {
+  /** "" for an account without an e-mail address (phone, wallet): it adds one at its first booking or adoption. */
   email: string;
+  /** The number or wallet such an account signed in with, shown in the address's place. */
+  signedInWith: string | null;
   emailVerified: boolean;
   /** False when the customer has no sponsor record (the spec's "Profile Not Found"). */
   hasSponsorRecord: boolean;
@@ -30,5 +35,6 @@ const accountQuery = preparedFor((db) => {
 /** The account facts the sponsor profile shows to its own customer. */
 export async function getSponsorAccount(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorAccount> {
   const [row] = await accountQuery(db).execute({ userId: actor.userId, now: new Date() });
-  return { email: actor.email, emailVerified: actor.emailVerified, hasSponsorRecord: row?.hasSponsorRecord === true, activeSessions: row?.activeSessions ?? 0 };
+  const reachable = hasContactEmail(actor.email);
+  return { email: reachable ? actor.email : "", signedInWith: reachable ? null : shownIdentity(actor.email), emailVerified: actor.emailVerified, hasSponsorRecord: row?.hasSponsorRecord === true, activeSessions: row?.activeSessions ?? 0 };
 }

@@ -5,6 +5,7 @@ import type { SignedInActor } from "./actor";
 import { authApiError, getAuth } from "./auth.server";
 import { refuseStaffAtCustomerDoor } from "./customer-door";
 import { limits, tooManyAttemptsMessage } from "./limits";
+import { hasContactEmail } from "./no-email";
 import { EMAIL_ALREADY_VERIFIED, EMAIL_NOT_SENT, TOO_MANY_REQUESTS, verificationEmailSent } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { VERIFIED_CALLBACK_PATH } from "./verified-email";
@@ -20,6 +21,8 @@ export async function resendVerificationEmail(platform: Platform, actor: SignedI
   const customer = refuseStaffAtCustomerDoor(actor, "account");
   if (isFailure(customer)) return customer;
   if (customer.emailVerified) return alreadyVerified;
+  // A phone or wallet account has no address to confirm yet (it adds one at its first booking or adoption).
+  if (!hasContactEmail(customer.email)) return failedAs(EMAIL_NOT_SENT.title, 409, "Your account has no email address yet: add one when you first book or adopt.");
   const decision = await hitRateLimit(platform.db, limits.verificationByAccount, customer.userId);
   if (!decision.allowed) return failedAs(TOO_MANY_REQUESTS, 429, tooManyAttemptsMessage(decision.retryAfterSeconds));
   try {

@@ -23,6 +23,7 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   passkey_added: "Passkey added",
   passkey_add_failed: "Passkey not added",
   passkey_removed: "Passkey removed",
+  email_added: "E-mail address added",
   record_created: "Added",
   record_updated: "Changed",
   record_deleted: "Deleted",

@@ -327,6 +327,9 @@ const SIGN_IN_METHODS: Record<string, string> = {
   password_2fa: " with a password and a two-factor code",
   google_2fa: " with Google and a two-factor code",
   passkey: " with a passkey",
+  email_code: " with a code sent by e-mail",
+  email_link: " with a link sent by e-mail",
+  sms_code: " with a code sent by text message",
 };
 
 function securitySentence(entry: AuditEntry): string {
@@ -374,6 +377,8 @@ function securitySentence(entry: AuditEntry): string {
       return `${who} tried to add a passkey, which could not be verified`;
     case "passkey_removed":
       return `${who} removed the passkey “${text(details.name) ?? "?"}”`;
+    case "email_added":
+      return `${who} added and confirmed the e-mail address ${text(details.email) ?? ""}`.trimEnd();
     case "admin_created":
       return `The administrator ${text(details.email) ?? who} was created`;
     case "refused": {

@@ -1,3 +1,4 @@
+import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
@@ -285,7 +286,7 @@ export async function recordPayment(ctx: BackOfficeContext, input: unknown, now 
     if (!updated) return failed(404, GONE);
     const [row] = await tx.insert(paymentHistory).values({ adoptionId, ...payment }).returning({ id: paymentHistory.id });
     const [tier] = await tx.select({ name: hiveTiers.name }).from(hiveTiers).where(eq(hiveTiers.id, updated.tierId));
-    await enqueueTemplate(
+    if (hasContactEmail(updated.email)) await enqueueTemplate(
       tx,
       "payment-receipt",
       {

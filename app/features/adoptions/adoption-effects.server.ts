@@ -1,3 +1,4 @@
+import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { hiveAdoptions, hiveTiers, sponsors } from "~/platform/db/schema";
@@ -67,7 +68,7 @@ export function changeToTell(previous: AdoptionStatusName | null, next: Adoption
  */
 export async function tellSponsor(tx: Queryable, platform: Pick<Platform, "env">, adoption: AdoptionFacts, change: AdoptionUpdateProps["change"], held?: { decision: string; holdSeconds: number }) {
   const [tier] = await tx.select({ name: hiveTiers.name, priceMonthly: hiveTiers.priceMonthly, priceAnnual: hiveTiers.priceAnnual }).from(hiveTiers).where(eq(hiveTiers.id, adoption.tierId));
-  if (!tier) return;
+  if (!tier || !hasContactEmail(adoption.email)) return;
   const appUrl = platform.env.APP_URL;
   await enqueueTemplate(
     tx,

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
+import { refuseWithoutContactEmail } from "~/features/accounts/contact-email.server";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { retryOnDeadlock } from "~/platform/db/errors";
 import { hiveAdoptions, hiveTiers } from "~/platform/db/schema";
@@ -33,6 +34,9 @@ export async function createAdoption(deps: Pick<Platform, "db" | "env">, actor: 
   if (actor.kind === "anonymous") return failed(401, SIGN_IN_TO_ADOPT.description);
   const customer = refuseStaffAtCustomerDoor(actor, "adoption");
   if (isFailure(customer)) return customer;
+  // The confirmation and everything after it go by e-mail: a phone or wallet account adds an address first.
+  const noEmail = refuseWithoutContactEmail(customer.email);
+  if (noEmail) return noEmail;
   const parsed = AdoptionRequestSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues, adoptionIssueToast(parsed.error.issues[0]!).title);
   const request = parsed.data;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Actor } from "~/features/accounts/actor";
+import { refuseWithoutContactEmail } from "~/features/accounts/contact-email.server";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { retryOnDeadlock, SqlState, sqlStateOf } from "~/platform/db/errors";
 import { assets, bookings } from "~/platform/db/schema";
@@ -73,6 +74,9 @@ export async function createBooking(
 ): Promise<Result<CreatedBooking>> {
   const visitor = refuseStaffAtCustomerDoor(actor, "booking");
   if (isFailure(visitor)) return visitor;
+  // Bookings are matched and confirmed by e-mail: a phone or wallet account adds an address first.
+  const noEmail = visitor.kind === "customer" && refuseWithoutContactEmail(visitor.email);
+  if (noEmail) return noEmail;
 
   const parsed = BookingRequestSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues, portalIssueToast(parsed.error.issues[0]!).title);

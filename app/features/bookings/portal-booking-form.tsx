@@ -31,7 +31,8 @@ export type PortalBookingData = {
 };
 
 /** Who looks at the portal; staff are barred from its forms, with the words for the tab they are on. */
-export type PortalViewer = { kind: "anonymous" } | { kind: "customer"; email: string; name: string } | { kind: "admin"; email: string; barred: string };
+/** `email` is what the page shows: a phone or wallet account's own identity when it has no address (`needsEmail`). */
+export type PortalViewer = { kind: "anonymous" } | { kind: "customer"; email: string; name: string; needsEmail?: boolean } | { kind: "admin"; email: string; barred: string };
 
 const selectClasses = "min-h-11 w-full rounded-xl border border-border bg-surface px-3.5 text-base text-ink shadow-sm focus-visible:border-forest-700";
 const labelClasses = "text-sm font-semibold text-ink";

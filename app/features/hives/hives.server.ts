@@ -1,3 +1,4 @@
+import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { assertCan } from "~/features/accounts/permissions";
@@ -188,7 +189,7 @@ async function moveAdoptions(tx: Queryable, ctx: BackOfficeContext, from: Move, 
       { module: "hive_adoptions", action: "update", recordId: adoption.id, before: { hiveId: from.hiveId }, after: { hiveId: target.id }, details: { label: `${adoption.email}, moved from ${from.hiveName} to ${target.name}`, reason: from.reason } },
       ctx.meta,
     );
-    await enqueueTemplate(
+    if (hasContactEmail(adoption.email)) await enqueueTemplate(
       tx,
       "hive-moved",
       { tierName: adoption.tierName, sponsorHiveName: adoption.hiveName, fromHive: from.hiveName, toHive: target.name, location: from.locationName, reason: from.reason, profileUrl },
@@ -296,6 +297,7 @@ async function mailSponsors(tx: Queryable, platform: Pick<Platform, "env" | "aut
     .orderBy(hiveAdoptions.userId, desc(hiveAdoptions.createdAt));
   const appUrl = platform.env.APP_URL;
   for (const sponsor of recipients) {
+    if (!hasContactEmail(sponsor.email)) continue;
     await enqueueTemplate(
       tx,
       "hive-update",

@@ -1,5 +1,7 @@
 import type { Actor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
+import { hasContactEmail } from "~/features/accounts/no-email";
+import { shownIdentity } from "~/features/accounts/shown-identity.server";
 import { adoptionDraftFrom, adoptionDraftPath } from "~/features/adoptions/adoption.schema";
 import { SIGN_IN_TO_ADOPT } from "~/features/adoptions/messages";
 import { listAvailableAssets, listBookableLocations, listBookedRanges } from "~/features/bookings/availability.server";
@@ -63,5 +65,7 @@ function viewerOf(actor: Actor, tab: PortalTab): PortalViewer {
   if (actor.kind === "anonymous") return { kind: "anonymous" };
   const customer = refuseStaffAtCustomerDoor(actor, tab === "booking" ? "booking" : "adoption");
   if (isFailure(customer)) return { kind: "admin", email: actor.email, barred: customer.message };
-  return { kind: "customer", email: customer.email, name: customer.name };
+  if (hasContactEmail(customer.email)) return { kind: "customer", email: customer.email, name: customer.name };
+  // A stand-in address is never shown: the number (or wallet) the person signed in with is.
+  return { kind: "customer", email: shownIdentity(customer.email), name: customer.name, needsEmail: true };
 }

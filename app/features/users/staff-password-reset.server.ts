@@ -1,3 +1,4 @@
+import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, eq } from "drizzle-orm";
 import { assertCan, can, ForbiddenError, worksInBackOffice } from "~/features/accounts/permissions";
 import type { Actor } from "~/features/accounts/actor";
@@ -78,7 +79,8 @@ export async function resetPasswordByStaff(
       await tx.insert(accounts).values({ id: crypto.randomUUID(), userId, accountId: userId, providerId: "credential", password: hash });
     }
     await deleteAllSessions(tx, userId);
-    await enqueueTemplate(
+    // An account without an e-mail address (phone, wallet) is not told by e-mail: it has none.
+    if (hasContactEmail(target.email)) await enqueueTemplate(
       tx,
       "account-notice",
       { kind: "password-set-by-staff", loginUrl: new URL(backOffice ? "/auth" : "/customer-auth", platform.env.APP_URL).href },

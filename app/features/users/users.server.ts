@@ -1,3 +1,4 @@
+import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, worksInBackOffice } from "~/features/accounts/permissions";
@@ -155,7 +156,7 @@ export async function updateUserProfile(ctx: BackOfficeContext, input: unknown):
       ...(twoFactor && !hadTwoFactor ? { twoFactorRequired: true } : {}),
     };
     await tx.update(profiles).set(changes).where(eq(profiles.id, userId));
-    if (turnOff && current.is2faEnabled) {
+    if (turnOff && current.is2faEnabled && hasContactEmail(current.email)) {
       await enqueueTemplate(
         tx,
         "account-notice",

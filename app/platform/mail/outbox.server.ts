@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { outboxMessages, type OutboxAttachment } from "~/platform/db/schema";
 import { renderTemplate, type TemplateName, type TemplateProps } from "./templates";
-import { assertAttachments, assertHeaderText, assertSingleAddress, MailValidationError } from "./validation";
+import { assertAttachments, assertDeliverable, assertHeaderText, assertSingleAddress, MailValidationError } from "./validation";
 
 export type OutboxMessageInput = {
   /** Which template produced the message; kept for the admin view and for debugging. */
@@ -90,6 +90,7 @@ function validate(message: OutboxMessageInput) {
   assertHeaderText("template", message.template, { maxLength: 100 });
   assertHeaderText("idempotencyKey", message.idempotencyKey, { maxLength: 500 });
   assertSingleAddress("to", message.to);
+  assertDeliverable("to", message.to);
   if (message.replyTo !== undefined) assertSingleAddress("replyTo", message.replyTo);
   assertHeaderText("subject", message.subject);
   if (typeof message.html !== "string" || typeof message.text !== "string" || message.text.trim() === "") {

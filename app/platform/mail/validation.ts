@@ -23,6 +23,17 @@ export function assertSingleAddress(field: string, value: string): void {
   }
 }
 
+/**
+ * Addresses under the reserved `.invalid` top-level domain (RFC 2606) can never be delivered: the
+ * accounts that began with a phone number or a wallet carry one as a stand-in until the person
+ * gives a real address. Mail to one is a bug in the caller, so it is refused loudly, not dropped.
+ */
+export function assertDeliverable(field: string, value: string): void {
+  if (/\.invalid$/i.test(value.trim())) {
+    throw new MailValidationError(`${field} is a stand-in for an account without an e-mail address (.invalid): nothing can be sent to it`);
+  }
+}
+
 /** A header value on one line. */
 export function assertHeaderText(field: string, value: string, { maxLength = 998 } = {}): void {
   if (typeof value !== "string" || value.trim() === "") throw new MailValidationError(`${field} must not be empty`);

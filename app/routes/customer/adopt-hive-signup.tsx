@@ -1,4 +1,6 @@
 import { authStateContext } from "~/features/accounts/actor";
+import { confirmContactEmail, requestContactEmailCode } from "~/features/accounts/contact-email.server";
+import { ADD_EMAIL_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { adoptionDraftFrom, adoptionDraftPath } from "~/features/adoptions/adoption.schema";
 import { createAdoption } from "~/features/adoptions/adoptions.server";
@@ -10,7 +12,7 @@ import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/se
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast } from "~/platform/toast";
-import { redirectWithToast, replyRefused } from "~/platform/toast.server";
+import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
 import { useToast } from "~/ui/toast/use-toast";
 import { pageMeta } from "~/ui/seo/page-meta";
 import { CustomerPortal } from "./customer-portal";
@@ -56,11 +58,29 @@ const adopt: Intent = async ({ context }, form) => {
   return replyRefused(outcome, { title: ERROR_CREATING_ADOPTION, values, formError: "titledWithoutFields" }, { intent: "adopt" });
 };
 
-const INTENTS = { book, adopt };
+/** A phone or wallet account's first e-mail address (asked before it books or adopts): the address, then its code. */
+const addEmailRequest = async ({ request, context }: Route.ActionArgs, form: FormData) => {
+  const values = formValues(form);
+  const outcome = await requestContactEmailCode(context.get(platformContext), context.get(authStateContext).actor, values, requestMeta(request, context.get(requestInfoContext).clientAddress));
+  if (!outcome.ok) return replyRefused(outcome, { title: ADD_EMAIL_FAILED_TITLE, values, formError: "titledWithoutFields" }, { intent: "add-email-request" });
+  return replyWithToast({ intent: "add-email-request", result: undefined, emailSentTo: outcome.value.email }, outcome.toast ?? null);
+};
+
+const addEmailCode = async ({ request, context, url }: Route.ActionArgs, form: FormData) => {
+  const platform = context.get(platformContext);
+  const values = formValues(form);
+  const outcome = await confirmContactEmail(platform, context.get(authStateContext).actor, values, requestMeta(request, context.get(requestInfoContext).clientAddress));
+  // Back to the same page, which now shows the form the person came for.
+  if (outcome.ok) throw await redirectWithToast(`${url.pathname}${url.search}`, outcome.toast ?? null, platform.authSecret);
+  return replyRefused(outcome, { title: ADD_EMAIL_FAILED_TITLE, values, formError: "titledWithoutFields", hideFields: ["code"] }, { intent: "add-email-code", emailSentTo: String(values.email ?? "") });
+};
+
+const INTENTS = { book, adopt, "add-email-request": addEmailRequest, "add-email-code": addEmailCode };
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
-  return INTENTS[form.get("intent") === "adopt" ? "adopt" : "book"](args, form);
+  const intent = form.get("intent");
+  return INTENTS[typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? (intent as keyof typeof INTENTS) : "book"](args, form);
 }
 
 function formDataParams(formData: FormData) {
@@ -79,5 +99,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
 export default function AdoptHiveSignup({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useToast(loaderData.failure);
-  return <CustomerPortal {...loaderData} lastResult={actionData?.result} lastIntent={actionData?.intent} />;
+  return (
+    <CustomerPortal
+      {...loaderData}
+      lastResult={actionData?.result}
+      lastIntent={actionData?.intent}
+      emailSentTo={actionData && "emailSentTo" in actionData ? actionData.emailSentTo : null}
+    />
+  );
 }

@@ -27,6 +27,14 @@ import { GoogleButton } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { useToast } from "~/ui/toast/use-toast";
+import { requestEmailCode, signInWithEmailCode, signInWithEmailLink } from "~/features/accounts/email-code.server";
+import { requestPhoneCode, signInWithPhoneCode } from "~/features/accounts/phone-code.server";
+import { formatPhone } from "~/features/accounts/phone-number.server";
+import { EmailCodeWay } from "~/features/accounts/sign-in-ways/email-code";
+import { EmailLinkFinish } from "~/features/accounts/sign-in-ways/email-link-finish";
+import { OtherWays, SignInWay } from "~/features/accounts/sign-in-ways/other-ways";
+import { PhoneCodeWay } from "~/features/accounts/sign-in-ways/phone-code";
+import { replyWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/customer-auth";
 
 const DEFAULT_DESTINATION = "/adopt-hive-signup";
@@ -43,7 +51,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const arrival = await arriveAtCustomerLogin(platform, context.get(authStateContext), request, { redirectTo, sentOn });
   if (arrival.step === "in") throw redirect(redirectTo, arrival.headers && { headers: arrival.headers });
   const { toast, purpose, signedInAs, headers } = arrival;
-  const shown = { redirectTo, purpose, google: googleSignInEnabled(platform), toast: toast ?? googleSignInFailed(url.searchParams.get("error")), signedInAs };
+  const way = url.searchParams.get("way");
+  const link = url.searchParams.get("link");
+  const shown = {
+    redirectTo,
+    purpose,
+    google: googleSignInEnabled(platform),
+    toast: toast ?? googleSignInFailed(url.searchParams.get("error")),
+    signedInAs,
+    way: way === "email" || way === "phone" ? way : null,
+    // The e-mailed link's token, for the one-click form that spends it (see EmailLinkFinish).
+    link: link && link.length <= 200 ? link : null,
+  };
   return data(shown, { headers });
 }
 
@@ -59,7 +78,28 @@ const INTENTS = {
   signup: async (post: DoorPost) => enter(post, await signUpCustomer(post.platform, post.values, post.meta), SIGNUP_FAILED_TITLE),
   login: async (post: DoorPost) => enter(post, await signInWithPassword(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),
   passkey: async (post: DoorPost) => enter(post, await signInWithPasskey(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),
+  // Sign-in by a code (issue 34 §1, §2): ask for it, then give it (or follow the e-mailed link).
+  "email-code-request": async (post: DoorPost) => codeSent(post, await requestEmailCode(post.platform, post.values, post.meta, post.redirectTo), (value) => ({ way: "email", to: value.email })),
+  "email-code": async (post: DoorPost) => enter(post, await signInWithEmailCode(post.platform, post.values, post.meta), LOGIN_FAILED_TITLE, { way: "email", to: String(post.values.email ?? "") }),
+  "email-link": async (post: DoorPost) => {
+    const outcome = await signInWithEmailLink(post.platform, post.values.token, post.meta);
+    if (outcome.ok) throw redirect(post.redirectTo, { headers: outcome.value.headers });
+    return replyWithToast({ intent: post.intent, result: null, linkFailed: outcome.message }, { title: outcome.title ?? LOGIN_FAILED_TITLE, description: outcome.message, variant: "error" }, outcome.status);
+  },
+  "phone-code-request": async (post: DoorPost) => codeSent(post, await requestPhoneCode(post.platform, post.values, post.meta), (value) => ({ way: "phone", to: value.phone, shown: value.shown })),
+  "phone-code": async (post: DoorPost) => {
+    const phone = String(post.values.phone ?? "");
+    return enter(post, await signInWithPhoneCode(post.platform, post.values, post.meta), LOGIN_FAILED_TITLE, { way: "phone", to: phone, shown: phone.startsWith("+") ? formatPhone(phone) : phone });
+  },
 };
+
+type CodeSent = { way: "email"; to: string } | { way: "phone"; to: string; shown: string };
+
+/** A code on its way: the page turns to the code step (also without JavaScript), with the toast. */
+function codeSent<T>(post: DoorPost, outcome: Result<T>, sent: (value: T) => CodeSent) {
+  if (!outcome.ok) return replyRefused(outcome, { title: LOGIN_FAILED_TITLE, values: post.values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: post.intent });
+  return replyWithToast({ intent: post.intent, result: null, sent: sent(outcome.value) }, outcome.toast ?? null);
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -71,13 +111,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent,
     redirectTo: safeRedirectPath(form.get("redirectTo"), DEFAULT_DESTINATION),
   };
-  return (intent === "google" || intent === "signup" || intent === "passkey" ? INTENTS[intent] : INTENTS.login)(post);
+  const run = typeof intent === "string" && Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : INTENTS.login;
+  return run(post);
 }
 
 /** In with the new session, or the refusal: under the fields it is about, else atop the form too (no toasts without JavaScript). */
-function enter(post: DoorPost, outcome: Result<{ headers: Headers }>, title: string) {
+function enter(post: DoorPost, outcome: Result<{ headers: Headers }>, title: string, sent?: CodeSent) {
   if (outcome.ok) throw redirect(post.redirectTo, { headers: outcome.value.headers });
-  return replyRefused(outcome, { title, values: post.values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: post.intent });
+  return replyRefused(outcome, { title, values: post.values, formError: outcome.fieldErrors ? "none" : "titled", hideFields: ["code"] }, { intent: post.intent, ...(sent ? { sent } : {}) });
 }
 
 /** In the browser, a sign-in or sign-up that cannot reach the server says so, and the form keeps what was typed. */
@@ -113,6 +154,9 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             You are signed in as {loaderData.signedInAs}, an administrator account. {ADMIN_REFUSED_MESSAGE}
           </p>
         )}
+        {loaderData.link && (
+          <EmailLinkFinish token={loaderData.link} redirectTo={loaderData.redirectTo} failed={actionData && "linkFailed" in actionData ? (actionData.linkFailed ?? null) : null} />
+        )}
         <Tabs.Root
           value={tab}
           onValueChange={(value) =>
@@ -143,7 +187,7 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             ))}
           </Tabs.List>
           <Tabs.Content value="login" className="mt-6">
-            <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent !== "signup" && actionData?.intent !== "passkey" ? actionData?.result : undefined} />
+            <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" || actionData?.intent == null ? actionData?.result : undefined} />
           </Tabs.Content>
           <Tabs.Content value="signup" className="mt-6">
             <SignUpForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "signup" ? actionData?.result : undefined} />
@@ -157,18 +201,19 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <GoogleButton redirectTo={loaderData.redirectTo} />
           </>
         )}
-        <section aria-labelledby="other-ways-title" className="mt-6 border-t border-border pt-5" data-testid="other-ways">
-          <h2 id="other-ways-title" className="text-center text-sm font-semibold text-ink-muted">
-            Other ways to sign in
-          </h2>
-          <div className="mt-3 flex flex-col gap-3">
-            <PasskeySignIn
-              portal="customer"
+        <OtherWays>
+          <PasskeySignIn portal="customer" redirectTo={loaderData.redirectTo} error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null} />
+          <SignInWay id="way-email" title="Email me a sign-in link" href={wayHref("email", loaderData.redirectTo)} open={loaderData.way === "email" || isWay(actionData, "email")}>
+            <EmailCodeWay
               redirectTo={loaderData.redirectTo}
-              error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null}
+              sentTo={sentBy(actionData, "email")?.to ?? null}
+              lastResult={isWay(actionData, "email") ? actionData?.result : undefined}
             />
-          </div>
-        </section>
+          </SignInWay>
+          <SignInWay id="way-phone" title="Continue with phone" href={wayHref("phone", loaderData.redirectTo)} open={loaderData.way === "phone" || isWay(actionData, "phone")}>
+            <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
+          </SignInWay>
+        </OtherWays>
         <noscript>
           <p className="mt-6 text-center text-sm text-ink-muted">
             {tab === "login" ? (
@@ -181,6 +226,14 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
       </div>
     </div>
   );
+}
+
+const wayHref = (way: "email" | "phone", redirectTo: string) => `?way=${way}&redirectTo=${encodeURIComponent(redirectTo)}`;
+
+type Answer = { intent?: unknown; sent?: CodeSent } | undefined;
+const isWay = (answer: Answer, way: "email" | "phone") => typeof answer?.intent === "string" && answer.intent.startsWith(`${way}-code`);
+function sentBy<W extends CodeSent["way"]>(answer: Answer, way: W): Extract<CodeSent, { way: W }> | undefined {
+  return answer?.sent?.way === way ? (answer.sent as Extract<CodeSent, { way: W }>) : undefined;
 }
 
 type FormProps = { redirectTo: string; lastResult: Parameters<typeof useForm>[0]["lastResult"] };

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
+import { AddContactEmail } from "~/features/accounts/sign-in-ways/add-email";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
 import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
 import type { PublicTier } from "~/features/catalog/active-tiers.server";
@@ -22,6 +23,8 @@ type Props = {
   failure: Toast | null;
   lastResult?: SubmissionResult<string[]>;
   lastIntent?: string;
+  /** The address a code was just sent to, for an account adding its first e-mail address. */
+  emailSentTo?: string | null;
 };
 
 const TABS = [
@@ -30,7 +33,10 @@ const TABS = [
 ] as const;
 
 /** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
-export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, booking, failure, lastResult, lastIntent }: Props) {
+export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, booking, failure, lastResult, lastIntent, emailSentTo }: Props) {
+  const addEmail = viewer.kind === "customer" && viewer.needsEmail && (
+    <AddContactEmail sentTo={emailSentTo ?? null} lastResult={lastIntent?.startsWith("add-email") ? lastResult : undefined} doing={tab === "booking" ? "book" : "adopt"} />
+  );
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -91,12 +97,13 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
           ) : (
             <>
               <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
-              {booking && <PortalBookingForm data={booking} failure={failure} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />}
+              {addEmail || (booking && <PortalBookingForm data={booking} failure={failure} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />)}
             </>
           )
         ) : (
           <>
             {viewer.kind === "admin" && <AdminNotice message={viewer.barred} />}
+            {addEmail && chosenTierId && <div className="mb-6">{addEmail}</div>}
             <AdoptHivePanel
               tiers={tiers}
               chosenTierId={chosenTierId}

@@ -169,13 +169,25 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
   return (
     <Card id="account-title" title="Account">
       <dl className="mt-4">
+        {account.signedInWith && (
+          <>
+            <dt className="text-sm font-semibold text-ink-muted">Signed in with</dt>
+            <dd className="mt-1 mb-3 text-lg text-ink [overflow-wrap:anywhere]">{account.signedInWith}</dd>
+          </>
+        )}
         <dt className="text-sm font-semibold text-ink-muted">Email</dt>
         <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
-          <span className="text-lg text-ink [overflow-wrap:anywhere]">{account.email}</span>
-          <VerificationBadge verified={account.emailVerified} />
+          {account.email ? (
+            <>
+              <span className="text-lg text-ink [overflow-wrap:anywhere]">{account.email}</span>
+              <VerificationBadge verified={account.emailVerified} />
+            </>
+          ) : (
+            <span className="text-ink-muted">None yet: you add one, and confirm it, when you first book or adopt.</span>
+          )}
         </dd>
       </dl>
-      {!account.emailVerified && (
+      {account.email && !account.emailVerified && (
         <div className="mt-5 rounded-2xl bg-honey-50 p-4">
           <p className="text-sm text-ink">
             Please confirm your email address with the link we sent you. Until then, bookings made under this address are not

@@ -8,3 +8,4 @@ export * from "./content";
 export * from "./platform";
 export * from "./calendar-sync";
 export * from "./passkeys";
+export * from "./sms";

@@ -23,6 +23,7 @@ const NAMES: Record<TemplateName, true> = {
   "hive-update": true,
   "hive-moved": true,
   "payment-receipt": true,
+  "sign-in-code": true,
 };
 
 export const templateNames = Object.keys(NAMES) as TemplateName[];

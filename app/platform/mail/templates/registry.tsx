@@ -14,6 +14,7 @@ import { HiveUpdateEmail, hiveUpdateSubject, type HiveUpdateProps } from "./hive
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetProps } from "./password-reset";
 import { PaymentReceiptEmail, paymentReceiptSubject, type PaymentReceiptProps } from "./payment-receipt";
+import { SignInCodeEmail, signInCodeSubject, type SignInCodeProps } from "./sign-in-code";
 import { StayConfirmedEmail, stayConfirmedSubject, type StayConfirmedProps } from "./stay-confirmed";
 import { VerifyEmailEmail, verifyEmailSubject, type VerifyEmailProps } from "./verify-email";
 
@@ -35,6 +36,7 @@ export const templates = {
   "hive-update": define<HiveUpdateProps>({ subject: hiveUpdateSubject, Component: HiveUpdateEmail }),
   "hive-moved": define<HiveMovedProps>({ subject: hiveMovedSubject, Component: HiveMovedEmail }),
   "payment-receipt": define<PaymentReceiptProps>({ subject: paymentReceiptSubject, Component: PaymentReceiptEmail }),
+  "sign-in-code": define<SignInCodeProps>({ subject: signInCodeSubject, Component: SignInCodeEmail }),
 };
 
 export type TemplateDefinitions = typeof templates;

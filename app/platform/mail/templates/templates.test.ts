@@ -63,6 +63,7 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     totalPaid: "$150.00",
     profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
   },
+  "sign-in-code": { code: "042917", url: "https://apiary.test/customer-auth?link=abc", purpose: "sign-in" },
 };
 
 describe("mail templates", () => {
@@ -196,7 +197,7 @@ describe("mail templates", () => {
   });
 
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved", "payment-receipt"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved", "payment-receipt", "sign-in-code"]);
     // @ts-expect-error verify-email needs a url, not contact props
     const unchecked = await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" });
     // Only the compiler checks them: at run time such a mail is still made, with no link to follow.

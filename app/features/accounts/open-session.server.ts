@@ -1,0 +1,33 @@
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthEndpoint } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { z } from "~/platform/zod";
+import type { Platform } from "~/platform/runtime.server";
+import { getAuth } from "./auth.server";
+import type { RequestMeta } from "./request-meta";
+
+/**
+ * A Better Auth endpoint that opens a new session for a user whom one of our own commands has
+ * just proven (an e-mailed or texted code, …) and sets its cookie. It is server-only: never on
+ * the HTTP router, so nothing a browser sends can reach it; only trusted server code, after its
+ * own checks, calls it. Every call makes a fresh session (no earlier token is ever upgraded).
+ */
+export const provenSessions = {
+  id: "apiary-proven-sessions",
+  endpoints: {
+    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1) }) }, async (ctx) => {
+      const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+      if (!user) throw new APIError("NOT_FOUND", { message: "No such user" });
+      const session = await ctx.context.internalAdapter.createSession(user.id);
+      await setSessionCookie(ctx, { session, user });
+      return ctx.json({ token: session.token });
+    }),
+  },
+} satisfies BetterAuthPlugin;
+
+/** Opens a fresh session for `userId` (already proven by the caller); its cookie is in the headers. */
+export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta): Promise<{ headers: Headers; token: string }> {
+  const auth = await getAuth(platform);
+  const { headers, response } = await auth.api.openProvenSession({ body: { userId }, headers: meta.headers, returnHeaders: true });
+  return { headers, token: response.token };
+}
