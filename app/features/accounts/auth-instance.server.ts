@@ -6,7 +6,9 @@ import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { hasContactEmail } from "./no-email";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
+import { verifiedIdentitySignIn } from "./verified-identity.server";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
 
@@ -93,6 +95,8 @@ export function createAuth(platform: Platform) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url, token }) => {
+        // A wallet's stand-in address (no-email.ts) is never written to.
+        if (!hasContactEmail(user.email)) return;
         // Each request is a message of its own: a token only carries a one-second timestamp, so a
         // resend in the same second as the sign-up has the same token, and must still be sent.
         const idempotencyKey = `verify-email:${sha256(token)}:${crypto.randomUUID()}`;
@@ -147,6 +151,7 @@ export function createAuth(platform: Platform) {
     },
     plugins: [
       apiaryModels,
+      verifiedIdentitySignIn(),
       ...(googleConfigured
         ? [
             genericOAuth({

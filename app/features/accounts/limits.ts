@@ -16,6 +16,8 @@ export const limits = {
   recoveryByAccount: { name: "recovery:account", limit: 3, windowMs: 60 * MINUTE },
   resetByAddress: { name: "reset:address", limit: 20, windowMs: 60 * MINUTE },
   verificationByAccount: { name: "verification:account", limit: 3, windowMs: 60 * MINUTE },
+  /** A wallet or ID-token sign-in's nonce: each one is a database row, so they are not free. */
+  walletChallengeByAddress: { name: "sign-in-nonce:address", limit: 30, windowMs: 15 * MINUTE },
   /** /admin-setup is open to anyone until the first admin exists; each try hashes a password. */
   adminSetupByAddress: { name: "admin-setup:address", limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;

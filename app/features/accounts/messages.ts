@@ -100,3 +100,16 @@ export const verificationEmailSent = (email: string) =>
   ({ title: "Verification Email Sent", description: `We sent a new confirmation link to ${email}. It is valid for 24 hours.`, variant: "success" }) as const;
 export const EMAIL_NOT_SENT = { title: "Email Not Sent", description: "We could not send the confirmation email. Please try again later." } as const;
 export const TOO_MANY_REQUESTS = "Too Many Requests";
+
+/** Signing in with a wallet or a Google ID token (issue 34 §3, §4): the refusals under "Login Failed". */
+export const SIGN_IN_WAYS = {
+  expired: "This sign-in request has expired or was already used. Please try again.",
+  wrongSite: "This sign-in message was not made for this site.",
+  badSignature: "The wallet's signature could not be verified.",
+  badToken: "The Google sign-in could not be verified. Please try again.",
+  notLinked: "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google.",
+  unavailable: "This way to sign in is not available.",
+  noWallet: "No wallet answered. Unlock your wallet and try again.",
+  cancelled: "The wallet did not sign. Nothing was changed.",
+  needsScript: "Signing in with a wallet needs JavaScript.",
+} as const;
