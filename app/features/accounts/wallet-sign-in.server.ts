@@ -136,7 +136,7 @@ export async function checkSolanaSignIn(platform: Platform, message: string, sig
   const signatureBytes = decodeSignature(signature);
   if (!signatureBytes || signatureBytes.length !== 64) return { ok: false, reason: "signature" };
   const key = { key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey).toString("base64url") }, format: "jwk" } as const;
-  let valid = false;
+  let valid: boolean;
   try {
     valid = verifySignature(null, Buffer.from(message, "utf8"), key, signatureBytes);
   } catch {

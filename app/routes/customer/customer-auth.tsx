@@ -11,6 +11,7 @@ import { ADMIN_REFUSED_MESSAGE, googleSignInFailed, LOGIN_FAILED_TITLE, SIGNUP_F
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
+import { WalletSignIn } from "~/features/accounts/sign-in-ways/wallets";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { formValues } from "~/platform/form-values";
 import type { Result } from "~/platform/result";
@@ -154,6 +155,12 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <GoogleButton redirectTo={loaderData.redirectTo} />
           </>
         )}
+        <section aria-labelledby="other-ways-heading" className="mt-8 flex flex-col gap-3 border-t border-border pt-6">
+          <h2 id="other-ways-heading" className="text-center text-sm font-semibold text-ink-muted">
+            Other ways to sign in
+          </h2>
+          <WalletSignIn redirectTo={loaderData.redirectTo} />
+        </section>
         <noscript>
           <p className="mt-6 text-center text-sm text-ink-muted">
             {tab === "login" ? (
