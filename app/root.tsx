@@ -1,3 +1,4 @@
+import { accountLabel } from "./features/accounts/no-email";
 import {
   data,
   isRouteErrorResponse,
@@ -67,7 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteUrl: env.APP_URL,
     menuItems: await menuForEveryPage(platform),
     social: { facebook: env.SOCIAL_FACEBOOK_URL, x: env.SOCIAL_X_URL, youtube: env.SOCIAL_YOUTUBE_URL },
-    user: actor.kind === "anonymous" ? null : { email: actor.email },
+    // What the header and menu show: an account without an e-mail shows its wallet or phone.
+    user: actor.kind === "anonymous" ? null : { email: accountLabel(actor.email) },
     toast: context.get(flashToastContext),
   };
 }

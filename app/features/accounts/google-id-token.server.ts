@@ -104,7 +104,7 @@ export async function signInWithIdToken(platform: Platform, input: unknown, meta
 
   const proof = await checkGoogleIdToken(platform, idToken, nonce);
   if (!proof.ok) {
-    await recordAuditEvent(platform.db, { type: "login_failed", details: { method: "google-id-token", portal: door, reason: proof.reason } }, meta);
+    await recordAuditEvent(platform.db, { type: "login_failed", details: { method: "google_id_token", portal: door, reason: proof.reason } }, meta);
     return failedAs(LOGIN_FAILED_TITLE, 401, SIGN_IN_WAYS.badToken);
   }
   const { sub, email, emailVerified, name } = proof.claims;

@@ -57,7 +57,7 @@ describe("Google ID token sign-in", () => {
       ]);
       expect(await t.db.select().from(sponsors).where(eq(sponsors.userId, user!.id))).toHaveLength(1);
       const [audit] = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.userId, user!.id), eq(securityAuditLog.eventType, "login_success")));
-      expect(audit?.eventDetails).toMatchObject({ method: "google-id-token", portal: "customer" });
+      expect(audit?.eventDetails).toMatchObject({ method: "google_id_token", portal: "customer" });
       if (!result.ok) return;
       const state = await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(result.value.headers) } }));
       expect(state.state.actor).toMatchObject({ kind: "customer", userId: user!.id, emailVerified: true });

@@ -20,7 +20,7 @@ export type SignedInBy = SignedIn & { isRegister: boolean };
  */
 export async function signInVerified(platform: Platform, identity: VerifiedIdentity, portal: Portal, meta: RequestMeta): Promise<Result<SignedInBy>> {
   const { db } = platform;
-  const method = identity.providerId === "google" ? "google-id-token" : identity.providerId;
+  const method = identity.providerId === "google" ? "google_id_token" : identity.providerId;
   let signedIn: { headers: Headers; userId: string; token: string; isRegister: boolean };
   try {
     const { headers, response } = await (await getAuth(platform)).api.signInVerifiedIdentity({ body: identity, headers: meta.headers, returnHeaders: true });
