@@ -7,19 +7,16 @@ import { LOGIN_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { startWalletSignIn, signInWithWallet } from "./wallet-sign-in.server";
 
-const MAX_BODY_BYTES = 32 * 1024;
-
-/** A JSON request body of at most 32 KiB, as an object, or null. */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown> | null> {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) return null;
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
+/**
+ * The request's fields. Like every post to this site, a form (URL-encoded or multipart): the
+ * server refuses other bodies, oversized ones and malformed ones before they get here.
+ */
+export async function readFields(request: Request): Promise<Record<string, string> | null> {
+  const form = await request.formData().catch(() => null);
+  if (!form) return null;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  return fields;
 }
 
 /** The answer of the token and nonce endpoints: the value, or the refusal's toast under its status. */
@@ -37,7 +34,7 @@ const badRequest = (error: string) => Response.json({ ok: false, error }, { stat
  */
 export async function tokenEndpoint(platform: Platform, request: Request, meta: RequestMeta) {
   const grantType = new URL(request.url).searchParams.get("grant_type");
-  const body = await readJsonBody(request);
+  const body = await readFields(request);
   if (!body) return badRequest("invalid_request");
   const outcome =
     grantType === "web3" ? await signInWithWallet(platform, body, meta) : grantType === "id_token" ? await signInWithIdToken(platform, body, meta) : null;
@@ -52,7 +49,7 @@ export async function tokenEndpoint(platform: Platform, request: Request, meta: 
 
 /** POST /api/auth/nonce: a wallet's message to sign ({ chain, address?, chainId? }), or a nonce for Google One Tap ({ purpose: "id_token" }). */
 export async function nonceEndpoint(platform: Platform, request: Request, meta: RequestMeta) {
-  const body = await readJsonBody(request);
+  const body = await readFields(request);
   if (!body) return badRequest("invalid_request");
   if (body.purpose === "id_token") return answer(await issueIdTokenNonce(platform, meta));
   return answer(await startWalletSignIn(platform, body, meta));

@@ -1,4 +1,4 @@
-import { accountLabel } from "~/features/accounts/no-email";
+import { accountLabel } from "../accounts/no-email";
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../back-office/breakable-email";
 import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";

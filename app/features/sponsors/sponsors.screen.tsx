@@ -1,4 +1,4 @@
-import { accountLabel } from "~/features/accounts/no-email";
+import { accountLabel } from "../accounts/no-email";
 import { HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import { personPath } from "../people/person-links";

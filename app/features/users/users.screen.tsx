@@ -1,4 +1,4 @@
-import { accountLabel } from "~/features/accounts/no-email";
+import { accountLabel } from "../accounts/no-email";
 import { Users } from "lucide-react";
 import { defineScreen } from "../back-office/screen";
 import { formatDayOf, isoDayOf } from "../back-office/format";

@@ -1,5 +1,5 @@
 import type { Toast } from "~/platform/toast";
-import { postJson, utf8Hex } from "./wallet-post.client";
+import { postForm, utf8Hex } from "./wallet-post.client";
 
 /** An EIP-1193 provider: the one method wallets answer through. */
 export type Eip1193Provider = { request(args: { method: string; params?: unknown[] }): Promise<unknown> };
@@ -50,7 +50,7 @@ export async function signInWithEthereum(wallet: EthereumWallet, redirectTo: str
     return { ok: false, cancelled: true };
   }
   if (!address) return { ok: false, cancelled: true };
-  const challenge = await postJson<{ message: string }>("/api/auth/nonce", { chain: "ethereum", address, chainId });
+  const challenge = await postForm<{ message: string }>("/api/auth/nonce", { chain: "ethereum", address, chainId });
   if (!challenge.ok) return challenge;
   let signature: string;
   try {
@@ -58,5 +58,5 @@ export async function signInWithEthereum(wallet: EthereumWallet, redirectTo: str
   } catch {
     return { ok: false, cancelled: true };
   }
-  return postJson<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "ethereum", message: challenge.message, signature, redirectTo });
+  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "ethereum", message: challenge.message, signature, redirectTo });
 }

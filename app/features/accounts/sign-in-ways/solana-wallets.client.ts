@@ -4,7 +4,7 @@ import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import type { StandardConnectFeature } from "@wallet-standard/features";
 import type { WalletOutcome } from "./ethereum-wallets.client";
-import { bytesToBase64, postJson } from "./wallet-post.client";
+import { bytesToBase64, postForm } from "./wallet-post.client";
 
 export type SolanaWallet = { id: string; name: string; icon?: string; wallet: Wallet };
 
@@ -30,7 +30,7 @@ export function discoverSolanaWallets(onChange: (wallets: SolanaWallet[]) => voi
  * `solana:signMessage` of the same message; then the server's check and session.
  */
 export async function signInWithSolana({ wallet }: SolanaWallet, redirectTo: string): Promise<WalletOutcome> {
-  const challenge = await postJson<{ input: SolanaSignInInput & { domain: string } }>("/api/auth/nonce", { chain: "solana" });
+  const challenge = await postForm<{ input: SolanaSignInInput & { domain: string } }>("/api/auth/nonce", { chain: "solana" });
   if (!challenge.ok) return challenge;
   let message: string;
   let signature: Uint8Array;
@@ -53,5 +53,5 @@ export async function signInWithSolana({ wallet }: SolanaWallet, redirectTo: str
   } catch {
     return { ok: false, cancelled: true };
   }
-  return postJson<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "solana", message, signature: bytesToBase64(signature), redirectTo });
+  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "solana", message, signature: bytesToBase64(signature), redirectTo });
 }

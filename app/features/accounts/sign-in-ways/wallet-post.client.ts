@@ -3,10 +3,11 @@ import type { Toast } from "~/platform/toast";
 /** What the nonce and token endpoints answer: the value, or the refusal's toast. */
 type Answer<T> = ({ ok: true } & T) | { ok: false; toast?: Toast; error?: string };
 
-/** A JSON post to one of the sign-in endpoints; a network failure is an answer too. */
-export async function postJson<T>(path: string, body: unknown): Promise<Answer<T>> {
+/** A form post to one of the sign-in endpoints, answered in JSON; a network failure is an answer too. */
+export async function postForm<T>(path: string, fields: Record<string, string | number>): Promise<Answer<T>> {
   try {
-    const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    const body = new URLSearchParams(Object.entries(fields).map(([name, value]) => [name, String(value)]));
+    const response = await fetch(path, { method: "POST", body, credentials: "same-origin" });
     return (await response.json()) as Answer<T>;
   } catch {
     return { ok: false };
