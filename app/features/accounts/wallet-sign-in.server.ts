@@ -11,7 +11,7 @@ import { recordAuditEvent } from "./audit.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { LOGIN_FAILED_TITLE, SIGN_IN_WAYS, VALIDATION_ERROR_TITLE } from "./messages";
-import { placeholderEmail, shortenAddress } from "./no-email";
+import { placeholderEmail } from "./no-email";
 import type { RequestMeta } from "./request-meta";
 import { consumeNonce, issueNonce, NONCE_LIFETIME_MS } from "./sign-in-nonce.server";
 import { signInVerified, type SignedInBy } from "./verified-sign-in.server";
@@ -206,7 +206,8 @@ export async function signInWithWallet(platform: Platform, input: unknown, meta:
       accountId: proof.address,
       email: walletEmail(chain, proof.address),
       emailVerified: false,
-      name: shortenAddress(chain === "ethereum" ? getAddress(proof.address) : proof.address),
+      // No name is made up: the account is shown by its address (accountLabel) until the person gives one.
+      name: "",
     },
     "customer",
     meta,
