@@ -42,5 +42,14 @@ export async function startGoogleProvider(port = OIDC_PORT) {
   // Tokens must name the address the app discovers, not the mock's default "localhost".
   server.issuer.url = issuer;
   await server.start(port, "127.0.0.1");
-  return () => server.stop();
+  /**
+   * An ID token as Google One Tap hands one to a page: signed with the provider's published key,
+   * for `GOOGLE_CLIENT.id` unless `claims` say otherwise (claims may also replace `iss`).
+   */
+  const issueIdToken = (claims: Record<string, unknown>, expiresInSeconds = 600) =>
+    server.issuer.buildToken({
+      expiresIn: expiresInSeconds,
+      scopesOrTransform: (_header, payload) => Object.assign(payload, { aud: GOOGLE_CLIENT.id }, claims),
+    });
+  return Object.assign(() => server.stop(), { issuer, issueIdToken });
 }

@@ -30,6 +30,9 @@ const FIELDS: Record<string, string[]> = {
   "/admin/security": ["intent", "code", "method", "currentPassword", "name", "response", "passkeyId"],
   "/api/passkeys/options": ["purpose"],
   "/logout": ["scope", "from"],
+  "/api/auth/nonce": ["chain", "address", "chainId", "purpose"],
+  "/api/auth/token?grant_type=web3": ["chain", "message", "signature", "redirectTo"],
+  "/api/auth/token?grant_type=id_token": ["provider", "id_token", "nonce", "door", "redirectTo"],
 };
 const INTENTS = ["signup", "login", "google", "verify", "cancel", "booking", "adopt", "profile", "password", "enable", "disable", "regenerate", "passkey", "add-passkey", "remove-passkey", "register", "sign-in:customer", "sign-in:admin", "x",
   "email-code-request", "email-code", "email-link", "phone-code-request", "phone-code", "add-email-request", "add-email-code"];
@@ -81,7 +84,8 @@ export async function runGeneratedInput({ runs, dataDir, seed }: { runs: number;
         const names = [...FIELDS[path]!, extraField];
         const fields = pairs.map(([index, v]) => [names[index % names.length]!, v] as [string, string]);
         const { body, type } = encode(fields, encoding);
-        const url = `${server.url}${path}${dataRequest ? ".data" : ""}`;
+        const [pathname, query] = path.split("?");
+        const url = `${server.url}${pathname}${dataRequest ? ".data" : ""}${query ? `?${query}` : ""}`;
         const headers: Record<string, string> = { origin: PUBLIC, "x-forwarded-for": `198.18.${randomInt(256)}.${randomInt(1, 255)}` };
         if (type) headers["content-type"] = type;
         if (signedIn) headers.cookie = customerCookie;

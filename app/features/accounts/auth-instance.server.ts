@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from "~/platform/security/password-hash.
 import { hasContactEmail } from "./no-email";
 import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
+import { verifiedIdentitySignIn } from "./verified-identity.server";
 import { verifiedSessions } from "./verified-session-plugin.server";
 
 /** What is written over a provider's tokens in every account row (see the account hooks). */
@@ -101,6 +102,8 @@ export function createAuth(platform: Platform) {
       autoSignInAfterVerification: false,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url, token }) => {
+        // A wallet's stand-in address (no-email.ts) is never written to.
+        if (!hasContactEmail(user.email)) return;
         // Each request is a message of its own: a token only carries a one-second timestamp, so a
         // resend in the same second as the sign-up has the same token, and must still be sent.
         const idempotencyKey = `verify-email:${sha256(token)}:${crypto.randomUUID()}`;
@@ -165,6 +168,7 @@ export function createAuth(platform: Platform) {
       // Passkey sign-ins: the session for a user whose proof passkeys.server.ts checked.
       verifiedSessions,
       provenSessions,
+      verifiedIdentitySignIn(),
       ...(googleConfigured
         ? [
             genericOAuth({

@@ -120,3 +120,16 @@ export const CONTACT_EMAIL_NEEDED_MESSAGE = "Please add and confirm an email add
 export const EMAIL_TAKEN_MESSAGE = "This email address belongs to another account. Log in with it instead, or use another address.";
 export const ADD_EMAIL_FAILED_TITLE = "Email Not Added";
 export const contactEmailAdded = (email: string): Toast => ({ title: "Email Added", description: `${email} is confirmed and now your account's email address.`, variant: "success" });
+
+/** Signing in with a wallet or a Google ID token (issue 34 §3, §4): the refusals under "Login Failed". */
+export const SIGN_IN_WAYS = {
+  expired: "This sign-in request has expired or was already used. Please try again.",
+  wrongSite: "This sign-in message was not made for this site.",
+  badSignature: "The wallet's signature could not be verified.",
+  badToken: "The Google sign-in could not be verified. Please try again.",
+  notLinked: "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google.",
+  unavailable: "This way to sign in is not available.",
+  noWallet: "No wallet answered. Unlock your wallet and try again.",
+  cancelled: "The wallet did not sign. Nothing was changed.",
+  needsScript: "Signing in with a wallet needs JavaScript.",
+} as const;

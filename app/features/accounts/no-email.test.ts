@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasContactEmail, placeholderEmail, placeholderIdentity, shortenAddress } from "./no-email";
+import { base58, hex } from "@scure/base";
+import { accountLabel, hasContactEmail, placeholderEmail, placeholderIdentity, shortenAddress } from "./no-email";
 
 describe("accounts without an e-mail address", () => {
   it("builds a stand-in address per identity that reads back to the identity", () => {
@@ -32,5 +33,13 @@ describe("accounts without an e-mail address", () => {
   it("shortens addresses as wallets show them", () => {
     expect(shortenAddress("0x12ab34cd56ef7890abcdef1234567890abcdcdef")).toBe("0x12ab…cdef");
     expect(shortenAddress("7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU")).toBe("7xKX…gAsU");
+  });
+
+  it("labels an account by its e-mail, else its shortened wallet address (base58 for Solana) or its phone number", () => {
+    expect(accountLabel("maya@example.com")).toBe("maya@example.com");
+    expect(accountLabel(placeholderEmail("ethereum", "0x12AB34cd56ef7890aBCdef1234567890ABCDcdef"))).toBe("0x12ab…cdef");
+    const solana = "7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU";
+    expect(accountLabel(placeholderEmail("solana", hex.encode(base58.decode(solana))))).toBe("7xKX…gAsU");
+    expect(accountLabel(placeholderEmail("phone", "+15551234567"))).toBe("+15551234567");
   });
 });

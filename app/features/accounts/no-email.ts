@@ -1,3 +1,5 @@
+import { base58, hex } from "@scure/base";
+
 /**
  * Accounts that began with a phone number or a wallet have no e-mail address yet. The account
  * library keeps `email` required and unique, so such an account carries a stand-in address
@@ -49,4 +51,17 @@ export function placeholderIdentity(email: string): { kind: NoEmailKind; value: 
 export function shortenAddress(address: string): string {
   const head = address.startsWith("0x") ? 6 : 4;
   return address.length <= head + 5 ? address : `${address.slice(0, head)}…${address.slice(-4)}`;
+}
+
+/**
+ * How a person's account is shown wherever their e-mail would be: the address itself, or for an
+ * account without one its identity — a wallet's address shortened as wallets show it
+ * (`0x12ab…cdef`; a Solana key in base58, `7xKX…sAsU`), or the phone number. Never the stand-in.
+ */
+export function accountLabel(email: string): string {
+  const identity = placeholderIdentity(email);
+  if (!identity) return email;
+  if (identity.kind === "phone") return identity.value;
+  if (identity.kind === "ethereum") return shortenAddress(identity.value);
+  return shortenAddress(base58.encode(hex.decode(identity.value)));
 }

@@ -1,3 +1,4 @@
+import { accountLabel } from "~/features/accounts/no-email";
 import { format, parseISO } from "date-fns";
 import { MODULE_LABELS, type PermissionModule } from "../accounts/permissions";
 import { ADOPTION_STATUS_LABELS, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS } from "../adoptions/adoption-options";
@@ -46,7 +47,7 @@ export type Change = { field: string; before: string | null; after: string | nul
 export type ActivityWords = { sentence: string; changes: Change[] };
 
 /** A person as a sentence names them: their name, else their e-mail. */
-export const personName = (person: Person) => person.name.trim() || person.email;
+export const personName = (person: Person) => person.name.trim() || accountLabel(person.email);
 
 /** Nights as people say them: "Dec 10–13", "Nov 28 – Dec 2", with the year when it is not the year of `around`. */
 export function shortRange(start: string, end: string, around?: string): string {
@@ -132,7 +133,7 @@ const ID_NAMES: Record<string, (names: Names, id: string) => string | undefined>
   hiveId: (names, id) => names.hives.get(id),
   userId: (names, id) => {
     const person = names.people.get(id);
-    return person && person.email;
+    return person && accountLabel(person.email);
   },
 };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -330,6 +331,9 @@ const SIGN_IN_METHODS: Record<string, string> = {
   email_code: " with a code sent by e-mail",
   email_link: " with a link sent by e-mail",
   sms_code: " with a code sent by text message",
+  google_id_token: " with a Google ID token",
+  ethereum: " with an Ethereum wallet",
+  solana: " with a Solana wallet",
 };
 
 function securitySentence(entry: AuditEntry): string {

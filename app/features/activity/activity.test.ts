@@ -87,6 +87,10 @@ describe("activity in words", () => {
     const security = (event: string, eventDetails: Record<string, unknown> = {}, actor: AuditEntry["actor"] = sky) => describeEntry(entry({ module: null, recordId: null, event, eventDetails, actor }), noNames()).sentence;
     expect(security("login_success", { method: "password_2fa", portal: "admin" })).toBe("Sky Meadow signed in to the back-office with a password and a two-factor code");
     expect(security("login_success", { method: "sign_up" })).toBe("Sky Meadow signed up");
+    // A wallet account has no name and no e-mail: it is said by its shortened address.
+    const wallet = { name: "", email: "0x12ab34cd56ef7890abcdef1234567890abcdcdef@ethereum.no-email.invalid" };
+    expect(security("login_success", { method: "ethereum", portal: "customer" }, wallet)).toBe("0x12ab…cdef signed in to the site with an Ethereum wallet");
+    expect(security("login_success", { method: "google_id_token", portal: "admin" })).toBe("Sky Meadow signed in to the back-office with a Google ID token");
     expect(security("login_failed", { email: "who@example.com", portal: "admin" }, null)).toBe("A sign-in to the back-office as who@example.com failed");
     expect(security("2fa_backup_code_used", { backupCodesLeft: 1 })).toBe("Sky Meadow used a backup code (1 code left)");
     expect(security("refused", { module: "bookings", action: "delete" })).toBe("Sky Meadow was stopped from deleting bookings: no permission");

@@ -1,3 +1,4 @@
+import { accountLabel } from "../accounts/no-email";
 import { HandHeart } from "lucide-react";
 import { BreakableEmail } from "../../ui/primitives/breakable-email";
 import { csvAmount, CURRENCY, formatMoney } from "../back-office/format";
@@ -42,7 +43,7 @@ export const adoptionsScreen = defineScreen<AdoptionRow>({
   },
   columns: [
     // Nine columns beside the menu at 1280 px: e-mails and names wrap rather than push Actions out of sight.
-    { id: "email", header: "User email", value: (row) => row.email, cell: (row) => <BreakableEmail email={row.email} />, sortable: true, className: "min-w-[7rem] max-w-[12rem] [overflow-wrap:anywhere]" },
+    { id: "email", header: "User email", value: (row) => accountLabel(row.email), cell: (row) => <BreakableEmail email={accountLabel(row.email)} />, sortable: true, className: "min-w-[7rem] max-w-[12rem] [overflow-wrap:anywhere]" },
     { id: "tier", header: "Tier", value: (row) => row.tierName, sortable: true, className: "min-w-[5rem] max-w-[8rem]" },
     {
       id: "hive",

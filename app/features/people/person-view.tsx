@@ -1,3 +1,4 @@
+import { accountLabel, hasContactEmail } from "~/features/accounts/no-email";
 import { CalendarPlus, CircleAlert, CircleCheck, Clock, HandCoins, KeyRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
@@ -78,7 +79,7 @@ function Header({ record, passwordHref }: { record: PersonRecord; passwordHref: 
   const here = useHere();
   return (
     <header>
-      <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink">{record.name || record.email}</h1>
+      <h1 className="text-3xl font-bold tracking-tight [overflow-wrap:anywhere] text-ink">{record.name || accountLabel(record.email)}</h1>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         {kindsOf(record).map((kind) => (
           <Badge key={kind} className="bg-cream-dark text-ink">
@@ -89,9 +90,13 @@ function Header({ record, passwordHref }: { record: PersonRecord; passwordHref: 
       </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <Fact term="E-mail">
-          <a href={`mailto:${record.email}`} className={cn(link, "font-normal [overflow-wrap:anywhere]")}>
-            {record.email}
-          </a>
+          {hasContactEmail(record.email) ? (
+            <a href={`mailto:${record.email}`} className={cn(link, "font-normal [overflow-wrap:anywhere]")}>
+              {record.email}
+            </a>
+          ) : (
+            `None yet (signs in as ${accountLabel(record.email)})`
+          )}
         </Fact>
         <Fact term="Phone">{record.phone ? <a href={`tel:${record.phone.replace(/[^\d+]/g, "")}`} className={cn(link, "font-normal")}>{record.phone}</a> : "—"}</Fact>
         {record.companyName && <Fact term="Company">{record.companyName}</Fact>}

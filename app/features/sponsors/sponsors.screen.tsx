@@ -1,3 +1,4 @@
+import { accountLabel } from "../accounts/no-email";
 import { HeartHandshake } from "lucide-react";
 import { Link } from "react-router";
 import { personPath } from "../people/person-links";
@@ -29,11 +30,11 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
     {
       id: "email",
       header: "Email",
-      value: (row) => row.email,
+      value: (row) => accountLabel(row.email),
       // The sponsor's record: their stays, adoptions, payments and e-mails.
       cell: (row) => (
-        <Link to={personPath(row.userId)} aria-label={`${row.email}, the sponsor's record`} className="rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
-          {row.email}
+        <Link to={personPath(row.userId)} aria-label={`${accountLabel(row.email)}, the sponsor's record`} className="rounded underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-primary">
+          {accountLabel(row.email)}
         </Link>
       ),
       sortable: true,

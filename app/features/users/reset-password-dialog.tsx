@@ -1,3 +1,4 @@
+import { accountLabel } from "~/features/accounts/no-email";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
@@ -31,7 +32,7 @@ export function ResetPasswordDialog({
     ...checkedOnSubmit,
   });
   return (
-    <ScreenDialog title="Reset Password" description={person.email} closeHref={closeHref}>
+    <ScreenDialog title="Reset Password" description={accountLabel(person.email)} closeHref={closeHref}>
       <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle={PASSWORD_RESET_FAILED} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />

@@ -1,3 +1,4 @@
+import { accountLabel } from "../accounts/no-email";
 import { Users } from "lucide-react";
 import { defineScreen } from "../back-office/screen";
 import { formatDayOf, isoDayOf } from "../back-office/format";
@@ -27,7 +28,7 @@ export const usersScreen = defineScreen<UserRow>({
     ],
   },
   columns: [
-    { id: "email", header: "Email", value: (row) => row.email, sortable: true },
+    { id: "email", header: "Email", value: (row) => accountLabel(row.email), sortable: true },
     { id: "phone", header: "Phone", value: (row) => row.phoneNumber ?? "", cell: (row) => row.phoneNumber ?? <span className="text-ink-muted">—</span>, sortable: true },
     { id: "roles", header: "Roles", value: (row) => (row.roles.length > 0 ? row.roles.join(", ") : "No roles") },
     { id: "twoFactor", header: "2FA", value: (row) => TWO_FACTOR_LABELS[row.twoFactor] },

@@ -1,3 +1,4 @@
+import { accountLabel } from "~/features/accounts/no-email";
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
@@ -62,11 +63,11 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
         params={params}
         pageCount={pageCount}
         rowKey={(row) => row.id}
-        rowLabel={(row) => row.email}
+        rowLabel={(row) => accountLabel(row.email)}
         rowHref={can.update ? (row) => dialogHref("profile", row) : undefined}
         actions={(row) => (
           <RowActions
-            label={row.email}
+            label={accountLabel(row.email)}
             actions={[
               // Everything about the person on one page, for whoever may see this list.
               { label: "Person's record", to: personPath(row.id) },
@@ -96,7 +97,7 @@ const ROLE_HINTS: Record<string, string> = {
 function ManageRolesDialog({ person, roles, closeHref, lastResult }: { person: UserRow; roles: string[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const [form] = useForm({ id: "manage-roles", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageRolesSchema }), ...checkedOnSubmit });
   return (
-    <ScreenDialog title="Manage Roles" description={person.email} closeHref={closeHref}>
+    <ScreenDialog title="Manage Roles" description={accountLabel(person.email)} closeHref={closeHref}>
       <SchemaForm form={form} schema={ManageRolesSchema} preventScrollReset>
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
@@ -140,7 +141,7 @@ function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow;
           <label htmlFor="profile-email" className="text-sm font-semibold text-ink">
             Email
           </label>
-          <input id="profile-email" value={person.email} readOnly className="min-h-11 rounded-xl border border-border bg-cream-dark px-3.5 text-ink" />
+          <input id="profile-email" value={accountLabel(person.email)} readOnly className="min-h-11 rounded-xl border border-border bg-cream-dark px-3.5 text-ink" />
           <p className="text-sm text-ink-muted">The e-mail address can't be changed here.</p>
         </div>
         <TextField field={fields.phoneNumber} label="Phone" type="tel" optional autoComplete="off" maxLength={40} />

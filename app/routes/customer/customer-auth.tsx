@@ -13,6 +13,7 @@ import { signInWithPasskey } from "~/features/accounts/passkeys.server";
 import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
+import { WalletSignIn } from "~/features/accounts/sign-in-ways/wallets";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { formValues } from "~/platform/form-values";
 import type { Result } from "~/platform/result";
@@ -213,6 +214,7 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
           <SignInWay id="way-phone" title="Continue with phone" href={wayHref("phone", loaderData.redirectTo)} open={loaderData.way === "phone" || isWay(actionData, "phone")}>
             <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
           </SignInWay>
+          <WalletSignIn redirectTo={loaderData.redirectTo} />
         </OtherWays>
         <noscript>
           <p className="mt-6 text-center text-sm text-ink-muted">

@@ -1,3 +1,4 @@
+import { accountLabel, hasContactEmail, placeholderIdentity } from "~/features/accounts/no-email";
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -168,6 +169,27 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend-verification";
   return (
     <Card id="account-title" title="Account">
+      {hasContactEmail(account.email) ? <EmailFacts account={account} resendResult={resendResult} sending={sending} /> : <NoEmailFacts email={account.email} />}
+    </Card>
+  );
+}
+
+/** An account that began with a wallet (or phone) has no address yet: it shows how it signs in instead. */
+function NoEmailFacts({ email }: { email: string }) {
+  const identity = placeholderIdentity(email);
+  return (
+    <dl className="mt-4">
+      <dt className="text-sm font-semibold text-ink-muted">{identity?.kind === "phone" ? "Phone" : identity?.kind === "solana" ? "Solana wallet" : "Ethereum wallet"}</dt>
+      <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{accountLabel(email)}</dd>
+      <dt className="mt-4 text-sm font-semibold text-ink-muted">Email</dt>
+      <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
+    </dl>
+  );
+}
+
+function EmailFacts({ account, resendResult, sending }: { account: SponsorAccount; resendResult: string | null; sending: boolean }) {
+  return (
+    <>
       <dl className="mt-4">
         {account.signedInWith && (
           <>
@@ -203,7 +225,7 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
           {resendResult && !sending && <p className="mt-3 text-sm text-ink">{resendResult}</p>}
         </div>
       )}
-    </Card>
+    </>
   );
 }
 

@@ -1,0 +1,16 @@
+import { SIGN_IN_WAYS } from "../messages";
+import { EthereumSignIn } from "./ethereum";
+import { SolanaSignIn } from "./solana";
+
+/** The wallet ways to sign in (issue 34 §3), for the customer page's "Other ways to sign in". */
+export function WalletSignIn({ redirectTo }: { redirectTo: string }) {
+  return (
+    <div className="flex flex-col gap-3" data-sign-in-way="wallets">
+      <EthereumSignIn redirectTo={redirectTo} />
+      <SolanaSignIn redirectTo={redirectTo} />
+      <noscript>
+        <p className="text-sm text-ink-muted">{SIGN_IN_WAYS.needsScript}</p>
+      </noscript>
+    </div>
+  );
+}
