@@ -10,7 +10,6 @@ import { hasContactEmail } from "./no-email";
 import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
 import { verifiedIdentitySignIn } from "./verified-identity.server";
-import { verifiedSessions } from "./verified-session-plugin.server";
 
 /** What is written over a provider's tokens in every account row (see the account hooks). */
 const WITHOUT_PROVIDER_TOKENS = { accessToken: null, refreshToken: null, idToken: null, accessTokenExpiresAt: null, refreshTokenExpiresAt: null };
@@ -165,8 +164,7 @@ export function createAuth(platform: Platform) {
     },
     plugins: [
       apiaryModels,
-      // Passkey sign-ins: the session for a user whose proof passkeys.server.ts checked.
-      verifiedSessions,
+      // Sessions for people our own commands proved (a code, a passkey) or identities they verified (a wallet, an ID token).
       provenSessions,
       verifiedIdentitySignIn(),
       ...(googleConfigured

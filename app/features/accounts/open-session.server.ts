@@ -8,17 +8,20 @@ import type { RequestMeta } from "./request-meta";
 
 /**
  * A Better Auth endpoint that opens a new session for a user whom one of our own commands has
- * just proven (an e-mailed or texted code, …) and sets its cookie. It is server-only: never on
- * the HTTP router, so nothing a browser sends can reach it; only trusted server code, after its
- * own checks, calls it. Every call makes a fresh session (no earlier token is ever upgraded).
+ * just proven (an e-mailed or texted code, a passkey's signature) and sets its cookie, exactly as
+ * for a password. It is server-only: never on the HTTP router, so nothing a browser sends can
+ * reach it; only trusted server code, after its own checks, calls it. Every call makes a fresh
+ * session (no earlier token is ever upgraded). `method: "passkey"` is both factors at once
+ * (phishing-resistant and verified): the session starts past the second factor and says so.
  */
 export const provenSessions = {
   id: "apiary-proven-sessions",
   endpoints: {
-    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1) }) }, async (ctx) => {
+    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1), method: z.enum(["passkey"]).optional() }) }, async (ctx) => {
       const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
       if (!user) throw new APIError("NOT_FOUND", { message: "No such user" });
-      const session = await ctx.context.internalAdapter.createSession(user.id);
+      const both = ctx.body.method === "passkey" ? { signedInWith: "passkey", secondFactorAt: new Date() } : undefined;
+      const session = await ctx.context.internalAdapter.createSession(user.id, false, both);
       await setSessionCookie(ctx, { session, user });
       return ctx.json({ token: session.token });
     }),
@@ -26,8 +29,8 @@ export const provenSessions = {
 } satisfies BetterAuthPlugin;
 
 /** Opens a fresh session for `userId` (already proven by the caller); its cookie is in the headers. */
-export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta): Promise<{ headers: Headers; token: string }> {
+export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey"): Promise<{ headers: Headers; token: string }> {
   const auth = await getAuth(platform);
-  const { headers, response } = await auth.api.openProvenSession({ body: { userId }, headers: meta.headers, returnHeaders: true });
+  const { headers, response } = await auth.api.openProvenSession({ body: { userId, method }, headers: meta.headers, returnHeaders: true });
   return { headers, token: response.token };
 }

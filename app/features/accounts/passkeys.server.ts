@@ -9,7 +9,7 @@ import { formatDate } from "~/ui/format";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import type { SignedInActor } from "./actor";
 import { recordAuditEvent } from "./audit.server";
-import { getAuth } from "./auth.server";
+import { openProvenSession } from "./open-session.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, LOGIN_FAILED_TITLE, NOT_ADMIN_MESSAGE, VALIDATION_ERROR_TITLE } from "./messages";
@@ -334,11 +334,7 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
     return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
   }
 
-  const { headers } = await (await getAuth(platform)).api.startVerifiedSession({
-    body: { userId: stored.userId, method: "passkey" },
-    headers: meta.headers,
-    returnHeaders: true,
-  });
+  const { headers } = await openProvenSession(platform, stored.userId, meta, "passkey");
   await recordAuditEvent(db, { type: "login_success", userId: stored.userId, details: { method: "passkey", portal, passkeyId: stored.id } }, meta);
   return succeeded({ headers, userId: stored.userId, secondFactorRequired: false });
 }
