@@ -45,7 +45,9 @@ test("an administrator shapes the permission matrix, and every change is in Acti
   await addDialog.getByLabel("Role").fill(role);
   await addDialog.getByLabel("Module").selectOption({ label: "Bookings" });
   await addDialog.getByRole("button", { name: "Add Permission" }).click();
-  await expect(toast(page, "Error")).toContainText(`The role ${role} already has a row for Bookings: edit that row instead.`);
+  // Said once, inside the dialog: the title at its top, the words under the field.
+  await expect(addDialog.locator("[data-dialog-toast]")).toHaveText(/^Error$/);
+  await expect(addDialog.getByText(`The role ${role} already has a row for Bookings: edit that row instead.`).filter({ visible: true })).toHaveCount(1);
   await addDialog.getByRole("link", { name: "Cancel" }).click();
   await expect(addDialog).toHaveCount(0);
 
@@ -184,7 +186,8 @@ test("a staff member whose role allows Sponsors sees only that screen and resets
   await dialog.getByLabel("New password", { exact: true }).fill("short");
   await dialog.getByLabel("Confirm new password").fill("short");
   await dialog.getByRole("button", { name: "Reset Password" }).click();
-  await expect(toast(page, "Password Reset Failed")).toContainText("Password must be at least 8 characters long");
+  await expect(dialog.locator("[data-dialog-toast]")).toHaveText(/^Password Reset Failed$/);
+  await expect(dialog.getByText("Password must be at least 8 characters long").filter({ visible: true })).toHaveCount(1);
   await dialog.getByLabel("New password", { exact: true }).fill("Cedar-Wren-Harbor-47");
   await dialog.getByLabel("Confirm new password").fill("Cedar-Wren-Harbor-47");
   await dialog.getByRole("button", { name: "Reset Password" }).click();

@@ -46,7 +46,7 @@ test("a customer adds a passkey on the Sign-in & security tab, signs out, and si
   // Signed out (the Sign Out button has tests of its own).
   await page.context().clearCookies();
   await visit(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile?tab=security")}`);
-  const otherWays = page.getByRole("region", { name: "Other ways to sign in" });
+  const otherWays = page.getByRole("region", { name: "More ways to sign in" });
   await otherWays.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL("/sponsor-profile?tab=security");
   await expect(page.getByTestId("passkeys")).toContainText(/Kitchen laptop.*Last used/s);

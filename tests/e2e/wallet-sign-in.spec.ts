@@ -32,7 +32,7 @@ test.describe("wallet sign-in", () => {
     }, account.address);
 
     await visit("/customer-auth?redirectTo=/sponsor-profile");
-    const others = page.getByRole("region", { name: "Other ways to sign in" });
+    const others = page.getByRole("region", { name: "More ways to sign in" });
     await expect(others.getByText("No Solana wallet found in this browser. Phantom, Solflare and Backpack work.")).toBeVisible();
     await others.getByRole("button", { name: "Sign in with Ethereum" }).click();
 
@@ -94,7 +94,7 @@ test.describe("wallet sign-in", () => {
     }, address);
 
     await visit("/customer-auth?redirectTo=/sponsor-profile");
-    const others = page.getByRole("region", { name: "Other ways to sign in" });
+    const others = page.getByRole("region", { name: "More ways to sign in" });
     await expect(others.getByText("No Ethereum wallet found in this browser. MetaMask, Rabby and Coinbase Wallet work.")).toBeVisible();
     await others.getByRole("button", { name: "Sign in with Solana" }).click();
 

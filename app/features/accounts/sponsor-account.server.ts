@@ -3,14 +3,14 @@ import type { Queryable } from "~/platform/db/client.server";
 import { preparedFor } from "~/platform/db/prepared";
 import { sessions, sponsors, users } from "~/platform/db/schema";
 import type { Actor } from "./actor";
-import { hasContactEmail } from "./no-email";
+import { hasContactEmail, placeholderIdentity, type NoEmailKind } from "./no-email";
 import { shownIdentity } from "./shown-identity.server";
 
 export type SponsorAccount = {
   /** "" for an account without an e-mail address (phone, wallet): it adds one at its first booking or adoption. */
   email: string;
-  /** The number or wallet such an account signed in with, shown in the address's place. */
-  signedInWith: string | null;
+  /** The number or wallet such an account signed in with, shown in the address's place, and which kind it is. */
+  signedInWith: { kind: NoEmailKind; shown: string } | null;
   emailVerified: boolean;
   /** False when the customer has no sponsor record (the spec's "Profile Not Found"). */
   hasSponsorRecord: boolean;
@@ -36,5 +36,6 @@ const accountQuery = preparedFor((db) => {
 export async function getSponsorAccount(db: Queryable, actor: Extract<Actor, { kind: "customer" }>): Promise<SponsorAccount> {
   const [row] = await accountQuery(db).execute({ userId: actor.userId, now: new Date() });
   const reachable = hasContactEmail(actor.email);
-  return { email: reachable ? actor.email : "", signedInWith: reachable ? null : shownIdentity(actor.email), emailVerified: actor.emailVerified, hasSponsorRecord: row?.hasSponsorRecord === true, activeSessions: row?.activeSessions ?? 0 };
+  const identity = reachable ? null : placeholderIdentity(actor.email);
+  return { email: reachable ? actor.email : "", signedInWith: identity && { kind: identity.kind, shown: shownIdentity(actor.email) }, emailVerified: actor.emailVerified, hasSponsorRecord: row?.hasSponsorRecord === true, activeSessions: row?.activeSessions ?? 0 };
 }

@@ -32,6 +32,6 @@ describe.each(testEngines())("the sponsor's account facts on $name", ({ open }) 
 
   it("never shows a phone account's stand-in address: the number instead, and no e-mail yet", async () => {
     const phoneOnly = await insertCustomer(t.db, { email: placeholderEmail("phone", "+13605550123"), emailVerified: false });
-    expect(await getSponsorAccount(t.db, phoneOnly)).toMatchObject({ email: "", signedInWith: "+1 360 555 0123" });
+    expect(await getSponsorAccount(t.db, phoneOnly)).toMatchObject({ email: "", signedInWith: { kind: "phone", shown: "+1 360 555 0123" } });
   });
 });

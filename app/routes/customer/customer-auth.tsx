@@ -33,7 +33,7 @@ import { requestPhoneCode, signInWithPhoneCode } from "~/features/accounts/phone
 import { formatPhone } from "~/features/accounts/phone-number.server";
 import { EmailCodeWay } from "~/features/accounts/sign-in-ways/email-code";
 import { EmailLinkFinish } from "~/features/accounts/sign-in-ways/email-link-finish";
-import { OtherWays, SignInWay } from "~/features/accounts/sign-in-ways/other-ways";
+import { MoreWays, SignInWay } from "~/features/accounts/sign-in-ways/more-ways";
 import { PhoneCodeWay } from "~/features/accounts/sign-in-ways/phone-code";
 import { replyWithToast } from "~/platform/toast.server";
 import type { Route } from "./+types/customer-auth";
@@ -202,7 +202,7 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <GoogleButton redirectTo={loaderData.redirectTo} />
           </>
         )}
-        <OtherWays>
+        <MoreWays>
           <PasskeySignIn portal="customer" redirectTo={loaderData.redirectTo} error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null} />
           <SignInWay id="way-email" title="Email me a sign-in link" href={wayHref("email", loaderData.redirectTo)} open={loaderData.way === "email" || isWay(actionData, "email")}>
             <EmailCodeWay
@@ -215,7 +215,7 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
           </SignInWay>
           <WalletSignIn redirectTo={loaderData.redirectTo} />
-        </OtherWays>
+        </MoreWays>
         <noscript>
           <p className="mt-6 text-center text-sm text-ink-muted">
             {tab === "login" ? (

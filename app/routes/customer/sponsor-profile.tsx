@@ -1,4 +1,3 @@
-import { accountLabel, hasContactEmail, placeholderIdentity } from "~/features/accounts/no-email";
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -169,18 +168,17 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend-verification";
   return (
     <Card id="account-title" title="Account">
-      {hasContactEmail(account.email) ? <EmailFacts account={account} resendResult={resendResult} sending={sending} /> : <NoEmailFacts email={account.email} />}
+      {account.signedInWith ? <NoEmailFacts signedInWith={account.signedInWith} /> : <EmailFacts account={account} resendResult={resendResult} sending={sending} />}
     </Card>
   );
 }
 
 /** An account that began with a wallet (or phone) has no address yet: it shows how it signs in instead. */
-function NoEmailFacts({ email }: { email: string }) {
-  const identity = placeholderIdentity(email);
+function NoEmailFacts({ signedInWith }: { signedInWith: NonNullable<SponsorAccount["signedInWith"]> }) {
   return (
     <dl className="mt-4">
-      <dt className="text-sm font-semibold text-ink-muted">{identity?.kind === "phone" ? "Phone" : identity?.kind === "solana" ? "Solana wallet" : "Ethereum wallet"}</dt>
-      <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{accountLabel(email)}</dd>
+      <dt className="text-sm font-semibold text-ink-muted">{{ phone: "Phone", solana: "Solana wallet", ethereum: "Ethereum wallet" }[signedInWith.kind]}</dt>
+      <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{signedInWith.shown}</dd>
       <dt className="mt-4 text-sm font-semibold text-ink-muted">Email</dt>
       <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
     </dl>
@@ -191,25 +189,13 @@ function EmailFacts({ account, resendResult, sending }: { account: SponsorAccoun
   return (
     <>
       <dl className="mt-4">
-        {account.signedInWith && (
-          <>
-            <dt className="text-sm font-semibold text-ink-muted">Signed in with</dt>
-            <dd className="mt-1 mb-3 text-lg text-ink [overflow-wrap:anywhere]">{account.signedInWith}</dd>
-          </>
-        )}
         <dt className="text-sm font-semibold text-ink-muted">Email</dt>
         <dd className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2">
-          {account.email ? (
-            <>
-              <span className="text-lg text-ink [overflow-wrap:anywhere]">{account.email}</span>
-              <VerificationBadge verified={account.emailVerified} />
-            </>
-          ) : (
-            <span className="text-ink-muted">None yet: you add one, and confirm it, when you first book or adopt.</span>
-          )}
+          <span className="text-lg text-ink [overflow-wrap:anywhere]">{account.email}</span>
+          <VerificationBadge verified={account.emailVerified} />
         </dd>
       </dl>
-      {account.email && !account.emailVerified && (
+      {!account.emailVerified && (
         <div className="mt-5 rounded-2xl bg-honey-50 p-4">
           <p className="text-sm text-ink">
             Please confirm your email address with the link we sent you. Until then, bookings made under this address are not

@@ -100,7 +100,12 @@ export function useToastsInDialog(): readonly Shown[] {
     if (showing.length > 0) setInDialog(showing.slice(-1));
     return () => {
       openDialogs -= 1;
-      if (openDialogs === 0) setInDialog([]);
+      if (openDialogs > 0) return;
+      // The dialog closed on a save whose toast came while it was still open: the toast goes on
+      // showing at the top of the screen. A refusal spoke of the dialog's form, and goes with it.
+      const left = inDialog;
+      setInDialog([]);
+      for (const toast of left) if (toast.variant !== "error") toSonner(toast);
     };
   }, []);
   return useSyncExternalStore(subscribe, () => inDialog, () => NONE);

@@ -2,7 +2,7 @@ import { SIGN_IN_WAYS } from "../messages";
 import { EthereumSignIn } from "./ethereum";
 import { SolanaSignIn } from "./solana";
 
-/** The wallet ways to sign in (issue 34 §3), for the customer page's "Other ways to sign in". */
+/** The wallet ways to sign in (issue 34 §3), for the customer page's "More ways to sign in". */
 export function WalletSignIn({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="flex flex-col gap-3" data-sign-in-way="wallets">

@@ -2,16 +2,16 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /**
- * "Other ways to sign in", under the password form and Google. Each way is one link away
+ * "More ways to sign in", under the password form and Google. Each way is one link away
  * (`?way=…`, a plain navigation, so it works without JavaScript); only the way that is open has
  * its form on the page, so no second e-mail field sits beside the login form's. Every way of
  * signing in without a password adds its <SignInWay> here.
  */
-export function OtherWays({ children }: { children: ReactNode }) {
+export function MoreWays({ children }: { children: ReactNode }) {
   return (
-    <section aria-labelledby="other-ways-heading" className="mt-8 border-t border-border pt-6">
-      <h2 id="other-ways-heading" className="text-center text-base font-semibold text-ink">
-        Other ways to sign in
+    <section aria-labelledby="more-ways-heading" className="mt-8 border-t border-border pt-6">
+      <h2 id="more-ways-heading" className="text-center text-base font-semibold text-ink">
+        More ways to sign in
       </h2>
       <div className="mt-4 flex flex-col gap-3">{children}</div>
     </section>
