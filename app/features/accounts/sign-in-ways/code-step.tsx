@@ -32,13 +32,7 @@ export function AskForCode(props: {
   redirectTo: string;
   lastResult: LastResult;
 }) {
-  const [form, fields] = useForm({
-    id: props.id,
-    lastResult: props.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: props.schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCodeStepForm(props);
   const busy = useBusy(props.intent);
   return (
     <SchemaForm form={form} schema={props.schema} replace className="flex flex-col gap-4">
@@ -51,6 +45,11 @@ export function AskForCode(props: {
       </Button>
     </SchemaForm>
   );
+}
+
+/** Both steps' forms: checked on submit with the shared schema, then again as the person types. */
+function useCodeStepForm({ id, lastResult, schema }: { id: string; lastResult: LastResult; schema: z.ZodType }) {
+  return useForm({ id, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 }
 
 /**
@@ -71,13 +70,7 @@ export function EnterCode(props: {
   redirectTo: string;
   lastResult: LastResult;
 }) {
-  const [form, fields] = useForm({
-    id: props.id,
-    lastResult: props.lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: props.schema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useCodeStepForm(props);
   const busy = useBusy(props.intent);
   const resending = useBusy(props.resendIntent);
   return (
