@@ -17,6 +17,21 @@ export const NOT_YOUR_PASSWORD = "That is not your password.";
 
 type SessionRef = NonNullable<AuthState["session"]>;
 
+/** The form field a refusal names when the change waits for a fresh proof: the client's proof step listens for it. */
+export const FRESH_PROOF_FIELD = "freshProof";
+export const CONFIRM_IT_IS_YOU_FIRST = "Please confirm it's you first: it has been more than 5 minutes since you signed in or last confirmed.";
+
+/**
+ * The guard of every change that asks for a recent proof (changing the password or e-mail,
+ * removing a sign-in way or a factor, turning 2FA off, resetting someone's password or factors):
+ * null while the session's last proof is under five minutes old, else the refusal (401, under
+ * `freshProof`) that makes the page ask for one before the change is sent again.
+ */
+export async function requireFreshProof(platform: Pick<Platform, "db" | "clock">, session: SessionRef | undefined): Promise<Refusal | null> {
+  if (!(await needsFreshProof(platform, session))) return null;
+  return failed(401, CONFIRM_IT_IS_YOU_FIRST, { [FRESH_PROOF_FIELD]: [CONFIRM_IT_IS_YOU_FIRST] });
+}
+
 /**
  * Whether this session's last proof (signing in, its second factor, or confirming again) is
  * older than five minutes on the platform's clock. A request without a session has none.
