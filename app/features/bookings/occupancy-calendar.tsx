@@ -138,7 +138,7 @@ export function OccupancyCalendar({ occupancy, monthHref, locationHref, editHref
             <span className="inline-flex items-center gap-1.5">
               <span aria-hidden="true" className="inline-block h-3 w-5 rounded border border-stone-400 bg-stone-200" /> Blocked by another site
             </span>
-            {addHref && <span>Click an empty night to add a booking for it.</span>}
+            {addHref && <span>Tap or click an empty night to add a booking for it.</span>}
           </p>
           <div className="mt-4 grid gap-4 md:grid-cols-2">
             <TodayList title={`Arriving today, ${shortDay(today)}`} empty="No arrivals today." icon={<LogIn aria-hidden="true" className="size-4" />} stays={occupancy.arrivals} editHref={editHref} />
