@@ -1,11 +1,15 @@
 /**
- * `npm test`: every check, in stages. Independent stages run side by side (typecheck, lint and
- * the production build share the two cores, and show their output only when they fail); the
- * first failing stage stops the run and is named.
+ * `npm test`: every check, in stages. A stage starts as soon as the stages it needs have passed,
+ * so the two cores stay busy: typecheck, lint and the production build start together, Vitest
+ * as soon as the build is done (its server-process tests run build/server.js, its databases start
+ * from the build's template) while typecheck and lint may still run, Playwright once all of them
+ * have passed (it needs the cores to itself: its tests wait on a server). The first failing
+ * stage stops the run (the others are stopped) and is named. Vitest and Playwright stream their
+ * output; the short stages show theirs only when they fail.
  * At the end: where the time went (scripts/test-report.ts), from the runners' own JSON reports,
  * kept in TEST_REPORT_DIR (default test-report/).
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { formatReport, type StageTiming } from "./test-report";
@@ -16,60 +20,99 @@ rmSync(reportDir, { recursive: true, force: true });
 mkdirSync(reportDir, { recursive: true });
 const env = { ...process.env, TEST_REPORT_DIR: reportDir };
 
-type Stage = { name: string; command: string[] };
+type Stage = { name: string; command: string[]; needs: string[]; streams: boolean };
 
-const stages: Stage[][] = [
-  [
-    { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"] },
-    { name: "lint", command: ["npm", "run", "--silent", "lint"] },
-    { name: "build", command: ["npm", "run", "--silent", "build"] },
-  ],
-  [{ name: "vitest", command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`] }],
-  [{ name: "playwright", command: ["npx", "playwright", "test"] }],
+const stages: Stage[] = [
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], needs: [], streams: false },
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [], streams: false },
+  { name: "build", command: ["npm", "run", "--silent", "build"], needs: [], streams: false },
+  {
+    name: "vitest",
+    command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`],
+    needs: ["build"],
+    streams: true,
+  },
+  { name: "playwright", command: ["npx", "playwright", "test"], needs: ["typecheck", "lint", "build", "vitest"], streams: true },
 ];
 
 const timings: StageTiming[] = [];
 const started = performance.now();
+const running = new Map<string, ChildProcess>();
 
-/** Runs one stage; alone, its output streams; beside others, it is printed once it ends. */
-function runStage(stage: Stage, alone: boolean): Promise<StageTiming> {
+/** Runs one stage; a streaming stage's output goes straight through, another's is printed once it ends. */
+function runStage(stage: Stage): Promise<StageTiming> {
   const startedAt = performance.now();
+  process.stdout.write(`\n== ${stage.name}${stage.streams ? "" : " (started; output shown if it fails)"}\n`);
   return new Promise((resolve) => {
     const [command, ...args] = stage.command;
-    const child = spawn(command!, args, { cwd: ROOT, env, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    // A process group of its own, so that a failure elsewhere stops it with its children.
+    const child = spawn(command!, args, { cwd: ROOT, env, detached: true, stdio: stage.streams ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"] });
+    running.set(stage.name, child);
     const output: Buffer[] = [];
     child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
     child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
     child.on("exit", (code, signal) => {
+      running.delete(stage.name);
       const timing = { name: stage.name, seconds: (performance.now() - startedAt) / 1000, ok: code === 0, startedAt: (startedAt - started) / 1000 };
-      if (!alone) {
-        // A stage that ran beside others shows its output only when it failed.
-        const text = timing.ok ? "" : Buffer.concat(output).toString().trim();
-        process.stdout.write(`\n== ${stage.name}: ${timing.ok ? "ok" : "FAILED"} in ${timing.seconds.toFixed(1)} s\n${text ? `${text}\n` : ""}`);
-      } else if (signal) {
-        process.stdout.write(`\n== ${stage.name} stopped by ${signal}\n`);
-      }
+      const text = timing.ok || stage.streams ? "" : Buffer.concat(output).toString().trim();
+      process.stdout.write(`\n== ${stage.name}: ${timing.ok ? "ok" : signal ? `stopped by ${signal}` : "FAILED"} in ${timing.seconds.toFixed(1)} s\n${text ? `${text}\n` : ""}`);
       resolve(timing);
     });
   });
 }
 
+function stopAll(signal: NodeJS.Signals = "SIGTERM") {
+  for (const child of running.values()) {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 function finish(code: number) {
+  timings.sort((a, b) => a.startedAt - b.startedAt);
   writeFileSync(path.join(reportDir, "stages.json"), JSON.stringify({ stages: timings, totalSeconds: (performance.now() - started) / 1000 }, null, 2));
   process.stdout.write(`\n${formatReport(reportDir)}\n`);
   process.exit(code);
 }
 
-for (const group of stages) {
-  const alone = group.length === 1;
-  if (alone) process.stdout.write(`\n== ${group[0]!.name}\n`);
-  const results = await Promise.all(group.map((stage) => runStage(stage, alone)));
-  timings.push(...results);
-  const failed = results.filter((r) => !r.ok);
-  if (failed.length > 0) {
-    process.stdout.write(`\nnpm test failed at: ${failed.map((f) => f.name).join(", ")}\n`);
-    finish(1);
-  }
+// Ctrl-C reaches this process only (the stages have groups of their own): pass it on.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopAll(signal);
+    process.exit(130);
+  });
+}
+
+const passed = new Set<string>();
+const waiting = [...stages];
+const failed: string[] = [];
+
+await new Promise<void>((done) => {
+  const startReady = () => {
+    if (failed.length > 0) return;
+    for (const stage of waiting.filter((s) => s.needs.every((need) => passed.has(need)))) {
+      waiting.splice(waiting.indexOf(stage), 1);
+      void runStage(stage).then((timing) => {
+        timings.push(timing);
+        if (timing.ok) passed.add(stage.name);
+        else if (failed.length === 0) {
+          failed.push(stage.name);
+          stopAll();
+        }
+        if (running.size === 0 && (failed.length > 0 || waiting.length === 0)) done();
+        else startReady();
+      });
+    }
+  };
+  startReady();
+});
+
+if (failed.length > 0) {
+  process.stdout.write(`\nnpm test failed at: ${failed.join(", ")}\n`);
+  finish(1);
 }
 process.stdout.write("\nnpm test: every stage passed\n");
 finish(0);

@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import type { AxeResults } from "axe-core";
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { DEFERRED_MODULE_TYPE, HYDRATE_TRIGGER_ATTRIBUTE } from "../../app/platform/html/deferred-hydration";
@@ -26,6 +27,10 @@ export async function expectAccessible(page: Page, label = page.url()) {
       await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
     }
   });
+  // The same page state at the same size passed already in this worker (an anonymous page many
+  // tests open): axe would judge it the same way again. A state that failed is never remembered.
+  const state = createHash("sha256").update(await page.evaluate(pageState)).digest("base64");
+  if (passedStates.has(state)) return;
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe;
@@ -33,6 +38,45 @@ export async function expectAccessible(page: Page, label = page.url()) {
     return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   }, WCAG_TAGS);
   expect(violations, `accessibility violations on ${label}`).toEqual([]);
+  passedStates.add(state);
+}
+
+/** Page states (pageState) axe has found no violation in, in this worker process. */
+const passedStates = new Set<string>();
+
+/**
+ * Everything axe's verdict depends on, as one string: the markup (attributes, text, inline
+ * styles), what the markup does not show (field values, ticks, focus, hover, scroll, style sheets
+ * and rules that scripts added) and the viewport. Runs in the page.
+ */
+function pageState() {
+  const fields = [...document.querySelectorAll<HTMLInputElement>("input, textarea, select")].map((field) => `${field.value}\u0000${field.checked}`);
+  const sheets = [...document.styleSheets].map((sheet) => {
+    try {
+      return `${sheet.href ?? "inline"}:${sheet.disabled}:${sheet.cssRules.length}`;
+    } catch {
+      return `${sheet.href}:unreadable`;
+    }
+  });
+  const path = (element: Element | null | undefined) => {
+    const steps: number[] = [];
+    for (let node = element; node?.parentElement; node = node.parentElement) steps.push([...node.parentElement.children].indexOf(node));
+    return steps.join("/");
+  };
+  const hovered = [...document.querySelectorAll(":hover")].at(-1);
+  return JSON.stringify([
+    location.href,
+    innerWidth,
+    innerHeight,
+    devicePixelRatio,
+    scrollX,
+    scrollY,
+    path(document.activeElement),
+    path(hovered),
+    fields,
+    sheets,
+    document.documentElement.outerHTML,
+  ]);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -27,7 +27,9 @@ export async function startMailbox(dir: string) {
         for (const { address } of session.envelope.rcptTo) {
           const folder = recipientFolder(dir, address);
           mkdirSync(folder, { recursive: true });
-          writeFileSync(path.join(folder, name), Buffer.concat(chunks));
+          // Written whole, then named: a reader never sees half a message (and may keep what it parsed).
+          writeFileSync(path.join(folder, `.${name}`), Buffer.concat(chunks));
+          renameSync(path.join(folder, `.${name}`), path.join(folder, name));
         }
         callback();
       });
@@ -48,10 +50,25 @@ export async function mailsTo(to: string, subject: RegExp): Promise<ParsedMail[]
   if (!existsSync(folder)) return [];
   const found: ParsedMail[] = [];
   for (const file of readdirSync(folder).sort()) {
-    const mail = await simpleParser(readFileSync(path.join(folder, file)));
+    if (file.startsWith(".")) continue;
+    const mail = await parsed(path.join(folder, file));
     if (subject.test(mail.subject ?? "")) found.push(mail);
   }
   return found;
+}
+
+/**
+ * Messages this worker has parsed, by file: a file never changes once named, and waitForMail
+ * reads a folder ten times a second (the organisation's, with every test's mail, included).
+ */
+const parsedFiles = new Map<string, Promise<ParsedMail>>();
+function parsed(file: string) {
+  let mail = parsedFiles.get(file);
+  if (!mail) {
+    mail = simpleParser(readFileSync(file));
+    parsedFiles.set(file, mail);
+  }
+  return mail;
 }
 
 /** Waits for a message to `to` whose subject matches, newest first; fails after `timeoutMs`. */
