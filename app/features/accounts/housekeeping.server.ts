@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What is kept of spent sign-in material, and for how long after it stopped working
- * (docs/security.md, "Retention"). Nothing here can sign anyone in any more: a session past its
+ * (docs/data-classification.md, "Retention, applied"). Nothing here can sign anyone in any more: a session past its
  * end (idle or absolute), a verification or reset token past its expiry, a rate-limit counter
  * whose window closed. A day's grace keeps "this link has expired" true for a link followed the
  * morning after, and keeps the counters of a guessing run in view for a day.
