@@ -23,8 +23,8 @@ export const RETENTION = {
 } as const;
 
 /**
- * What is kept of personal data that nothing reads once it has done its work (docs/security.md,
- * "Data classification"). The rows stay, as the record of what was sent and who did what; what
+ * What is kept of personal data that nothing reads once it has done its work
+ * (docs/data-classification.md). The rows stay, as the record of what was sent and who did what; what
  * they carried beyond that goes:
  * - an e-mail's body and attachments (booking details, addresses, a stay's link) 30 days after it
  *   was sent or given up on: long enough to answer "what did that e-mail say?", and a person's
