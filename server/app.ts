@@ -17,6 +17,7 @@ import { compression } from "./compression";
 import { formBodies, SAFE_METHODS } from "./form-bodies";
 import { answerFrom, cachedPageOf, isAnonymousRequest, PageCache, policyWithHashes, inlineScriptHashes, PUBLIC_PAGE_CACHE_CONTROL, type CachedPage } from "./page-cache";
 import { publicPageMatcher } from "./public-pages";
+import { refuseTrace } from "./refused-methods";
 import { StaticFiles } from "./static-files";
 
 type Variables = {
@@ -169,6 +170,8 @@ function createHonoApp({ build, entry, platform, logger, publicUrl, trustedProxy
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
     }),
   );
+
+  app.use(refuseTrace);
 
   const compressed = compression((type) => !type.startsWith("text/event-stream") && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type), bodyOf);
   app.use((c, next) => (c.get("pageCacheFill") ? next() : compressed(c, next)));

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { SMS_RISK_NOTE } from "../../app/features/accounts/sign-in-ways/sms-risk-note";
 import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { linkIn, mailsTo, waitForMail } from "./mailbox";
@@ -62,6 +63,8 @@ test("a texted code signs a phone customer in, who is asked for an e-mail addres
   await visit("/customer-auth?redirectTo=%2Fadopt-hive-signup%3Ftab%3Dbooking");
   await page.getByRole("link", { name: "Continue with phone" }).click();
   const way = page.locator("#way-phone");
+  // Where the number is given, its risk is said (ASVS 6.6.1).
+  await expect(way.getByRole("note")).toHaveText(SMS_RISK_NOTE);
   await way.getByLabel("Mobile number").fill("12");
   await way.getByRole("button", { name: "Text me a code" }).click();
   await expect(way.getByText(/Please enter a valid phone number/).first()).toBeVisible();

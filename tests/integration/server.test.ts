@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPEN_STREAMS_PER_ADDRESS, TOO_MANY_STREAMS_MESSAGE } from "../../app/platform/realtime/stream-cap.server";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /** The production server as a real process, running: health, headers, request ids, caching, compression. (Starting and stopping: server-lifecycle.test.ts.) */
@@ -159,7 +160,70 @@ describe("the running server", () => {
     expect(events.headers["content-encoding"]).toBeUndefined();
     expect(events.body.toString()).toContain("event: ready");
   });
+
+  it("answers TRACE with 405 and the methods it serves (TRACK with Node's 400), echoing nothing of the request", async () => {
+    const probe = { cookie: "apiary.session_token=secret-cookie", "x-probe": "echo-me" };
+    for (const path of ["/", "/favicon.svg", "/api/health", "/admin"]) {
+      const answer = await rawRequest(`${server.url}${path}`, { method: "TRACE", headers: probe });
+      expect(answer.status, path).toBe(405);
+      expect(answer.headers.allow).toBe("GET, HEAD, POST");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+      expect(answer.body.toString()).not.toMatch(/secret-cookie|echo-me/);
+    }
+    const track = await rawRequest(`${server.url}/`, { method: "TRACK", headers: probe });
+    expect(track.status).toBe(400);
+    expect(track.body.toString()).not.toMatch(/secret-cookie|echo-me/);
+  });
+
+  it(`holds at most ${OPEN_STREAMS_PER_ADDRESS} open event streams per client address: one more is a 429 that says why, and a closed one frees its place`, async () => {
+    const streams = await Promise.all(Array.from({ length: OPEN_STREAMS_PER_ADDRESS }, () => openStream(`${server.url}/api/events`)));
+    try {
+      expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+      const refused = await rawRequest(`${server.url}/api/events`, { method: "GET" });
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("60");
+      expect(refused.body.toString()).toBe(TOO_MANY_STREAMS_MESSAGE);
+
+      streams.pop()!.close();
+      let again = await openStream(`${server.url}/api/events`);
+      // The server hears of the closed socket a moment later.
+      for (let tries = 0; again.status !== 200 && tries < 50; tries++) {
+        await new Promise((r) => setTimeout(r, 100));
+        again = await openStream(`${server.url}/api/events`);
+      }
+      expect(again.status).toBe(200);
+      streams.push(again);
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
 });
+
+/** A request on a connection of its own (no pooling, so the count of open streams is the test's). */
+function rawRequest(url: string, options: { method: string; headers?: Record<string, string> }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    const req = request(url, { ...options, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** An event stream left open until `close()`; resolves once its status is known. */
+function openStream(url: string) {
+  return new Promise<{ status: number; close: () => void }>((resolve, reject) => {
+    const req = request(url, { agent: false }, (res) => {
+      res.resume();
+      if (res.statusCode !== 200) res.on("end", () => req.destroy());
+      resolve({ status: res.statusCode ?? 0, close: () => req.destroy() });
+    });
+    req.on("error", (error) => (req.destroyed ? undefined : reject(error)));
+    req.end();
+  });
+}
 
 function rawGet(url: string, headers: Record<string, string>, readForMs?: number) {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {

@@ -117,6 +117,7 @@ export function createAuth(platform: Platform) {
       additionalFields: {
         secondFactorAt: { type: "date", required: false, input: false },
         signedInWith: { type: "string", required: false, input: false },
+        signedInPasskeyId: { type: "string", required: false, input: false },
       },
     },
     // A Google identity joins an existing account only if both sides have verified the e-mail.

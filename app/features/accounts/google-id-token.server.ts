@@ -22,6 +22,16 @@ export const IdTokenSignInSchema = z.object({
 /** Google writes its issuer both ways (its own documentation says to accept either). */
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 
+/**
+ * The issuer a discovery document must name: the address it was read from, less
+ * `/.well-known/openid-configuration` (OpenID Connect Discovery §4.3), so https://accounts.google.com
+ * for Google's. A document that names another issuer (a changed or impersonating one) is not
+ * believed, and neither are the tokens it would vouch for (ASVS 10.5.3).
+ */
+export function issuerOfDiscoveryUrl(discoveryUrl: string): string {
+  return discoveryUrl.replace(/\/\.well-known\/openid-configuration$/, "");
+}
+
 type Provider = { issuers: string[]; keys: JWTVerifyGetKey };
 const providers = new WeakMap<Platform, Promise<Provider>>();
 
@@ -38,6 +48,8 @@ function providerOf(platform: Platform): Promise<Provider> {
       if (!response.ok) throw new Error(`OpenID discovery answered ${response.status}`);
       const document = (await response.json()) as { issuer?: unknown; jwks_uri?: unknown };
       if (typeof document.issuer !== "string" || typeof document.jwks_uri !== "string") throw new Error("OpenID discovery has no issuer or jwks_uri");
+      const pinned = issuerOfDiscoveryUrl(platform.env.GOOGLE_DISCOVERY_URL);
+      if (document.issuer !== pinned) throw new Error(`OpenID discovery names the issuer ${document.issuer}, not ${pinned} whose document it is meant to be`);
       const issuers = GOOGLE_ISSUERS.includes(document.issuer) ? GOOGLE_ISSUERS : [document.issuer];
       return { issuers, keys: createRemoteJWKSet(new URL(document.jwks_uri)) };
     })();
@@ -49,7 +61,7 @@ function providerOf(platform: Platform): Promise<Provider> {
 
 export type IdTokenClaims = { sub: string; email: string; emailVerified: boolean; name: string; nonce: string };
 
-type Checked = { ok: true; claims: IdTokenClaims } | { ok: false; reason: "token" | "claims" | "nonce" };
+type Checked = { ok: true; claims: IdTokenClaims } | { ok: false; reason: "provider" | "token" | "claims" | "nonce" };
 
 /**
  * An ID token from the configured Google client: signed by a key the provider publishes (RS256
@@ -60,7 +72,13 @@ type Checked = { ok: true; claims: IdTokenClaims } | { ok: false; reason: "token
 export async function checkGoogleIdToken(platform: Platform, idToken: string, expectedNonce?: string): Promise<Checked> {
   const clientId = platform.env.GOOGLE_CLIENT_ID;
   if (!clientId) return { ok: false, reason: "token" };
-  const provider = await providerOf(platform);
+  let provider: Provider;
+  try {
+    provider = await providerOf(platform);
+  } catch (error) {
+    platform.logger.error({ err: error }, "Google ID-token sign-in is unavailable: its discovery document could not be read or names another issuer");
+    return { ok: false, reason: "provider" };
+  }
   const now = new Date(platform.clock.now());
   let payload: Record<string, unknown>;
   try {
@@ -103,6 +121,7 @@ export async function signInWithIdToken(platform: Platform, input: unknown, meta
   if (!byAddress.allowed) return failedAs(LOGIN_FAILED_TITLE, 429, tooManyAttemptsMessage(byAddress.retryAfterSeconds));
 
   const proof = await checkGoogleIdToken(platform, idToken, nonce);
+  if (!proof.ok && proof.reason === "provider") return failedAs(LOGIN_FAILED_TITLE, 503, SIGN_IN_WAYS.unavailable);
   if (!proof.ok) {
     await recordAuditEvent(platform.db, { type: "login_failed", details: { method: "google_id_token", portal: door, reason: proof.reason } }, meta);
     return failedAs(LOGIN_FAILED_TITLE, 401, SIGN_IN_WAYS.badToken);

@@ -1,5 +1,7 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { and, eq } from "drizzle-orm";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, outboxMessages, profiles, securityAuditLog, sessions, sponsors, users } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
@@ -8,7 +10,7 @@ import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { freePort } from "../../../tests/setup/server-process";
-import { issueIdTokenNonce, signInWithIdToken } from "./google-id-token.server";
+import { issueIdTokenNonce, issuerOfDiscoveryUrl, signInWithIdToken } from "./google-id-token.server";
 import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE, SIGN_IN_WAYS } from "./messages";
 import { resolveAuthState } from "./session.server";
 import { tokenEndpoint } from "./token-endpoint.server";
@@ -99,6 +101,30 @@ describe("Google ID token sign-in", () => {
       ];
       for (const token of forged) expect(await signIn(token)).toMatchObject({ ok: false, status: 401, title: "Login Failed", message: SIGN_IN_WAYS.badToken });
       expect(await t.db.select().from(users).where(eq(users.email, "forged@example.com"))).toHaveLength(0);
+    });
+
+    it("pins the issuer to the discovery document's own address: a document naming Google from elsewhere vouches for no token", async () => {
+      expect(issuerOfDiscoveryUrl("https://accounts.google.com/.well-known/openid-configuration")).toBe("https://accounts.google.com");
+      // The local provider's real document, served from another address and claiming to be Google's.
+      const real = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+      const impostor = createServer((_req, res) => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ ...real, issuer: "https://accounts.google.com" }));
+      });
+      await new Promise<void>((resolve) => impostor.listen(0, "127.0.0.1", resolve));
+      try {
+        const misled = createTestPlatform(t, {
+          GOOGLE_CLIENT_ID: GOOGLE_CLIENT.id,
+          GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.secret,
+          GOOGLE_DISCOVERY_URL: `http://127.0.0.1:${(impostor.address() as AddressInfo).port}/.well-known/openid-configuration`,
+        });
+        const token = await provider.issueIdToken({ ...person("impostor@example.com"), iss: "https://accounts.google.com", nonce: await nonce() });
+        const refused = await signInWithIdToken(misled, { provider: "google", id_token: token }, meta());
+        expect(refused).toMatchObject({ ok: false, status: 503, message: SIGN_IN_WAYS.unavailable });
+        expect(await t.db.select().from(users).where(eq(users.email, "impostor@example.com"))).toHaveLength(0);
+      } finally {
+        impostor.close();
+      }
     });
 
     it("the redirect sign-in's account rules: joins a verified account of the same address, never an unverified one; an unverified Google address stays unverified", async () => {

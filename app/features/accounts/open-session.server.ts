@@ -17,10 +17,11 @@ import type { RequestMeta } from "./request-meta";
 export const provenSessions = {
   id: "apiary-proven-sessions",
   endpoints: {
-    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1), method: z.enum(["passkey"]).optional() }) }, async (ctx) => {
+    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1), method: z.enum(["passkey"]).optional(), passkeyId: z.string().min(1).optional() }) }, async (ctx) => {
       const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
       if (!user) throw new APIError("NOT_FOUND", { message: "No such user" });
-      const both = ctx.body.method === "passkey" ? { signedInWith: "passkey", secondFactorAt: new Date() } : undefined;
+      // A passkey's session names it, so that removing the passkey ends the session.
+      const both = ctx.body.method === "passkey" ? { signedInWith: "passkey", secondFactorAt: new Date(), signedInPasskeyId: ctx.body.passkeyId } : undefined;
       const session = await ctx.context.internalAdapter.createSession(user.id, false, both);
       await setSessionCookie(ctx, { session, user });
       return ctx.json({ token: session.token });
@@ -29,8 +30,8 @@ export const provenSessions = {
 } satisfies BetterAuthPlugin;
 
 /** Opens a fresh session for `userId` (already proven by the caller); its cookie is in the headers. */
-export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey"): Promise<{ headers: Headers; token: string }> {
+export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey", passkeyId?: string): Promise<{ headers: Headers; token: string }> {
   const auth = await getAuth(platform);
-  const { headers, response } = await auth.api.openProvenSession({ body: { userId, method }, headers: meta.headers, returnHeaders: true });
+  const { headers, response } = await auth.api.openProvenSession({ body: { userId, method, passkeyId }, headers: meta.headers, returnHeaders: true });
   return { headers, token: response.token };
 }

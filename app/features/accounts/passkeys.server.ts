@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { and, asc, count, eq, lt, sql } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
-import { passkeyChallenges, passkeys } from "~/platform/db/schema";
+import { passkeyChallenges, passkeys, sessions } from "~/platform/db/schema";
 import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { formatDate } from "~/ui/format";
@@ -229,13 +229,20 @@ export async function removePasskey(platform: Platform, actor: SignedInActor, fo
   const checked = checkForm(RemovePasskeySchema, form, PASSKEY_REMOVE_FAILED_TITLE);
   if (!checked.ok) return checked;
   return platform.db.transaction(async (tx) => {
+    // The sessions it started end with it (a lost or stolen passkey's sessions with it), this one
+    // too if it began so. The foreign key would cascade anyway; deleting them by name here lets
+    // this instance's cache of signed-in sessions hear of it at once.
+    const ended = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.signedInPasskeyId, checked.value.passkeyId), eq(sessions.userId, actor.userId)))
+      .returning({ id: sessions.id });
     const [row] = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, checked.value.passkeyId), eq(passkeys.userId, actor.userId)))
       .returning({ id: passkeys.id, name: passkeys.name });
     // Someone else's passkey is answered as a missing one: nothing says it exists.
     if (!row) return failedAs(PASSKEY_REMOVE_FAILED_TITLE, 404, PASSKEY_NOT_FOUND_MESSAGE);
-    await recordAuditEvent(tx, { type: "passkey_removed", userId: actor.userId, details: { passkeyId: row.id, name: row.name } }, meta);
+    await recordAuditEvent(tx, { type: "passkey_removed", userId: actor.userId, details: { passkeyId: row.id, name: row.name, sessionsEnded: ended.length } }, meta);
     return { ...succeeded(null), toast: passkeyRemoved(row.name) };
   });
 }
@@ -334,7 +341,7 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
     return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
   }
 
-  const { headers } = await openProvenSession(platform, stored.userId, meta, "passkey");
+  const { headers } = await openProvenSession(platform, stored.userId, meta, "passkey", stored.id);
   await recordAuditEvent(db, { type: "login_success", userId: stored.userId, details: { method: "passkey", portal, passkeyId: stored.id } }, meta);
   return succeeded({ headers, userId: stored.userId, secondFactorRequired: false });
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeyChallenges, passkeys, profiles, securityAuditLog, sessions } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertCustomer, insertUser } from "../../../tests/factories/accounts";
+import { insertCustomer, insertSession, insertUser } from "../../../tests/factories/accounts";
 import { SoftwareAuthenticator, type Ceremony } from "../../../tests/factories/software-authenticator";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
@@ -184,9 +184,34 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
 
     expect(await removePasskey(platform, owner, { passkeyId: row!.id }, meta())).toMatchObject({ ok: true, toast: { title: "Passkey removed" } });
     expect(await listPasskeys(t.db, owner.userId)).toEqual([]);
-    expect((await auditOf(owner.userId, "passkey_removed")).map((entry) => entry.eventDetails)).toEqual([{ passkeyId: row!.id, name: "My phone" }]);
+    expect((await auditOf(owner.userId, "passkey_removed")).map((entry) => entry.eventDetails)).toEqual([{ passkeyId: row!.id, name: "My phone", sessionsEnded: 0 }]);
     expect(await removePasskey(platform, owner, { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 404 });
     expect((await signIn("customer", key)).result).toMatchObject({ ok: false, status: 401, message: PASSKEY_UNKNOWN_MESSAGE });
+  });
+
+  it("removing a passkey ends the sessions it started, and only those", async () => {
+    const owner = await insertCustomer(t.db);
+    const [lost, kept] = [new SoftwareAuthenticator(), new SoftwareAuthenticator()];
+    expect((await addPasskey(owner, lost, "Lost phone")).ok).toBe(true);
+    expect((await addPasskey(owner, kept, "Laptop")).ok).toBe(true);
+    const signedIn = async (key: SoftwareAuthenticator) => {
+      const { result } = await signIn("customer", key);
+      if (!result.ok) throw new Error(result.message);
+      return result.value.headers;
+    };
+    const byLost = [await signedIn(lost), await signedIn(lost)];
+    const byKept = await signedIn(kept);
+    const byPassword = await insertSession(t.db, owner.userId);
+    // Asked once before, so the sessions are in this instance's cache of signed-in states.
+    for (const headers of [...byLost, byKept]) expect((await whoIs(headers)).actor).toMatchObject({ userId: owner.userId });
+    const lostRow = (await listPasskeys(t.db, owner.userId)).find((row) => row.name === "Lost phone")!;
+    expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.signedInPasskeyId, lostRow.id))).toHaveLength(2);
+
+    expect((await removePasskey(platform, owner, { passkeyId: lostRow.id }, meta())).ok).toBe(true);
+    for (const headers of byLost) expect((await whoIs(headers)).actor).toEqual({ kind: "anonymous" });
+    expect((await whoIs(byKept)).actor).toMatchObject({ kind: "customer", userId: owner.userId });
+    expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, byPassword.id))).toHaveLength(1);
+    expect((await auditOf(owner.userId, "passkey_removed")).map((entry) => entry.eventDetails)).toEqual([{ passkeyId: lostRow.id, name: "Lost phone", sessionsEnded: 2 }]);
   });
 
   it("a staff passkey counts as both factors at /auth (no code step, and a site requiring 2FA lets it in), and never opens the customer door", async () => {

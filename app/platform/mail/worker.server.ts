@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/platform/db/client.server";
 import { outboxMessages } from "~/platform/db/schema";
+import { OutboxLoop } from "~/platform/outbox/outbox-loop.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 import { MailValidationError } from "./validation";
 
@@ -46,13 +47,7 @@ export class MailWorker {
   private readonly maxDelayMs: number;
   private readonly leaseMs: number;
 
-  private started = false;
-  private timer: NodeJS.Timeout | undefined;
-  private unlisten: (() => Promise<void>) | undefined;
-  private loop: Promise<void> | undefined;
-  private wakeAgain = false;
-  // Batches of one worker run one after another, whoever asked for them.
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly loop: OutboxLoop;
 
   constructor(options: MailWorkerOptions) {
     this.handle = options.handle;
@@ -65,78 +60,27 @@ export class MailWorker {
     this.baseDelayMs = nonNegative("baseDelayMs", options.baseDelayMs ?? 2_000);
     this.maxDelayMs = nonNegative("maxDelayMs", options.maxDelayMs ?? 3_600_000);
     this.leaseMs = positive("leaseMs", options.leaseMs ?? 60_000);
+    this.loop = new OutboxLoop({ name: "mail worker", handle: this.handle, channel: OUTBOX_CHANNEL, logger: this.logger, pollMs: this.pollMs, processBatch: () => this.processBatch() });
   }
 
   /** Listens for new rows, polls as a fallback, and delivers whatever is already due (e.g. left over from before a restart). */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.wake(), this.pollMs);
-    this.timer.unref();
-    try {
-      const unlisten = await this.handle.listen(OUTBOX_CHANNEL, () => this.wake());
-      if (this.started) this.unlisten = unlisten;
-      else await unlisten();
-    } catch (error) {
-      // Polling still delivers everything, only later.
-      this.logger.warn({ err: error }, "mail worker could not LISTEN for new mail; polling only");
-    }
-    this.wake();
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
   /** Stops waking up and waits for the batch in progress, so no row is left half-handled. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    this.timer = undefined;
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.().catch(() => {});
-    await this.loop;
-    await this.queue;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Delivers batches until nothing is due; resolves to the number of rows handled. */
   drain(): Promise<number> {
-    return this.drainWhile(() => true);
+    return this.loop.drain();
   }
 
   /** Claims and handles one batch; resolves to the number of rows claimed. */
   runOnce(): Promise<number> {
-    const run = this.queue.then(() => this.processBatch());
-    this.queue = run.catch(() => {});
-    return run;
-  }
-
-  private wake() {
-    if (!this.started) return;
-    if (this.loop) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.loop = (async () => {
-      do {
-        this.wakeAgain = false;
-        try {
-          await this.drainWhile(() => this.started);
-        } catch (error) {
-          this.logger.error({ err: error }, "mail worker batch failed; retrying on the next poll");
-          return;
-        }
-      } while (this.wakeAgain && this.started);
-    })().finally(() => {
-      this.loop = undefined;
-    });
-  }
-
-  private async drainWhile(go: () => boolean): Promise<number> {
-    let total = 0;
-    while (go()) {
-      const claimed = await this.runOnce();
-      total += claimed;
-      if (claimed === 0) break;
-    }
-    return total;
+    return this.loop.runOnce();
   }
 
   private async processBatch(): Promise<number> {

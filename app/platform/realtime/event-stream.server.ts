@@ -6,9 +6,10 @@ const KEEP_ALIVE_MS = 20_000;
  * Server-Sent Events: one `change` event per committed change of a watched table ({table, op},
  * never row data) that `shows` lets this listener hear of, `resync` when events may have been
  * missed. A reconnecting browser sends Last-Event-ID and gets what it missed from this
- * instance, or a resync. The stream ends when the request is aborted or the feed closes.
+ * instance, or a resync. The stream ends when the request is aborted or the feed closes, and
+ * then calls `onEnd` once (the open-stream cap gives the client's place back).
  */
-export function changeEventStream(changes: ChangeFeed, request: Request, shows: (table: string) => boolean): Response {
+export function changeEventStream(changes: ChangeFeed, request: Request, shows: (table: string) => boolean, onEnd: () => void = () => {}): Response {
   const encoder = new TextEncoder();
   const lastEventId = request.headers.get("last-event-id");
   let cleanup = () => {};
@@ -36,13 +37,15 @@ export function changeEventStream(changes: ChangeFeed, request: Request, shows: 
         clearInterval(keepAlive);
         unsubscribe();
         cleanup = () => {};
+        onEnd();
         try {
           controller.close();
         } catch {
           // already closed by the client
         }
       };
-      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+      if (request.signal.aborted) cleanup();
+      else request.signal.addEventListener("abort", () => cleanup(), { once: true });
     },
     cancel() {
       cleanup();

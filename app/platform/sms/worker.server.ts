@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/platform/db/client.server";
 import { smsOutbox } from "~/platform/db/schema";
+import { OutboxLoop } from "~/platform/outbox/outbox-loop.server";
 import { SmsValidationError } from "./outbox.server";
 import { SmsRejectedError, type SmsTransport } from "./transport.server";
 
@@ -25,7 +26,7 @@ export type SmsWorkerOptions = {
 type SmsRow = typeof smsOutbox.$inferSelect;
 
 /**
- * Delivers the SMS outbox, as the mail worker delivers e-mail: rows claimed with
+ * Delivers the SMS outbox on the loop the mail worker uses (OutboxLoop): rows claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease, so several instances never send one text twice at once
  * and a worker that dies only delays its rows; a failed post is retried with exponential backoff,
  * and a text is marked failed (kept, with its last error) only after `maxAttempts`.
@@ -33,12 +34,7 @@ type SmsRow = typeof smsOutbox.$inferSelect;
 export class SmsWorker {
   readonly name = "sms worker";
   private readonly options: Required<Omit<SmsWorkerOptions, "handle" | "transport" | "logger">>;
-  private started = false;
-  private timer: NodeJS.Timeout | undefined;
-  private unlisten: (() => Promise<void>) | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private draining: Promise<unknown> | undefined;
-  private wakeAgain = false;
+  private readonly loop: OutboxLoop;
 
   constructor(private readonly deps: SmsWorkerOptions) {
     this.options = {
@@ -49,65 +45,27 @@ export class SmsWorker {
       maxDelayMs: deps.maxDelayMs ?? 120_000,
       leaseMs: deps.leaseMs ?? 60_000,
     };
+    this.loop = new OutboxLoop({ name: this.name, handle: deps.handle, channel: SMS_OUTBOX_CHANNEL, logger: deps.logger, pollMs: this.options.pollMs, processBatch: () => this.processBatch() });
   }
 
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs);
-    this.timer.unref();
-    try {
-      const unlisten = await this.deps.handle.listen(SMS_OUTBOX_CHANNEL, () => this.wake());
-      if (this.started) this.unlisten = unlisten;
-      else await unlisten();
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, "sms worker could not LISTEN for new texts; polling only");
-    }
-    this.wake();
+  /** Listens for new texts, polls as a fallback, and delivers whatever is already due. */
+  start(): Promise<void> {
+    return this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.started = false;
-    clearInterval(this.timer);
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.().catch(() => {});
-    await this.draining;
-    await this.queue;
+  /** Stops waking up and waits for the batch in progress. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Delivers batches until nothing is due; resolves to the number of rows handled. */
-  async drain(): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const claimed = await this.runOnce();
-      total += claimed;
-      if (claimed === 0) return total;
-    }
+  drain(): Promise<number> {
+    return this.loop.drain();
   }
 
+  /** Claims and handles one batch; resolves to the number of rows claimed. */
   runOnce(): Promise<number> {
-    const run = this.queue.then(() => this.processBatch());
-    this.queue = run.catch(() => {});
-    return run;
-  }
-
-  private wake() {
-    if (!this.started) return;
-    if (this.draining) {
-      this.wakeAgain = true;
-      return;
-    }
-    this.draining = (async () => {
-      do {
-        this.wakeAgain = false;
-        await this.drain();
-      } while (this.wakeAgain && this.started);
-    })()
-      .catch((error: unknown) => this.deps.logger.error({ err: error }, "sms worker batch failed; retrying on the next poll"))
-      .finally(() => {
-        this.draining = undefined;
-      });
+    return this.loop.runOnce();
   }
 
   private async processBatch(): Promise<number> {

@@ -1,8 +1,17 @@
 import { PhoneCodeRequestSchema, PhoneCodeSchema } from "./code.schema";
 import { AskForCode, EnterCode, type LastResult } from "./code-step";
+import { SmsRiskNote } from "./sms-risk-note";
 
 /** "Continue with phone": the number, then the code from the text message. */
-export function PhoneCodeWay({ redirectTo, sent, lastResult }: { redirectTo: string; sent: { to: string; shown: string } | null; lastResult: LastResult }) {
+export function PhoneCodeWay({
+  redirectTo,
+  sent,
+  lastResult,
+}: {
+  redirectTo: string;
+  sent: { to: string; shown: string } | null;
+  lastResult: LastResult;
+}) {
   if (sent) {
     return (
       <EnterCode
@@ -22,19 +31,22 @@ export function PhoneCodeWay({ redirectTo, sent, lastResult }: { redirectTo: str
     );
   }
   return (
-    <AskForCode
-      id="phone-code-request"
-      intent="phone-code-request"
-      schema={PhoneCodeRequestSchema}
-      name="phone"
-      label="Mobile number"
-      type="tel"
-      autoComplete="tel"
-      hint="With its country code, e.g. +1 360 555 0100. We text you a 6-digit code; message rates may apply."
-      submit="Text me a code"
-      busy="Sending…"
-      redirectTo={redirectTo}
-      lastResult={lastResult}
-    />
+    <div className="flex flex-col gap-4">
+      <AskForCode
+        id="phone-code-request"
+        intent="phone-code-request"
+        schema={PhoneCodeRequestSchema}
+        name="phone"
+        label="Mobile number"
+        type="tel"
+        autoComplete="tel"
+        hint="With its country code, e.g. +1 360 555 0100. We text you a 6-digit code; message rates may apply."
+        submit="Text me a code"
+        busy="Sending…"
+        redirectTo={redirectTo}
+        lastResult={lastResult}
+      />
+      <SmsRiskNote />
+    </div>
   );
 }

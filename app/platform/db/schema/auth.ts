@@ -1,5 +1,6 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { passkeys } from "./passkeys";
 
 /**
  * The tables Better Auth works with (core schema: user, session, account, verification),
@@ -38,10 +39,12 @@ export const sessions = pgTable(
     provenAt: timestamp("proven_at", { withTimezone: true }),
     /** How the session began when it is not a password or Google ("passkey": both factors at once). */
     signedInWith: text("signed_in_with"),
+    /** The passkey this session began with: removing that passkey ends the session (the cascade). */
+    signedInPasskeyId: uuid("signed_in_passkey_id").references(() => passkeys.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_id_idx").on(t.userId)],
+  (t) => [index("sessions_user_id_idx").on(t.userId), index("sessions_signed_in_passkey_id_idx").on(t.signedInPasskeyId)],
 );
 
 export const accounts = pgTable(

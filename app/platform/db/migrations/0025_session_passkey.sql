@@ -1,0 +1,3 @@
+ALTER TABLE "sessions" ADD COLUMN "signed_in_passkey_id" uuid;--> statement-breakpoint
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_signed_in_passkey_id_passkeys_id_fk" FOREIGN KEY ("signed_in_passkey_id") REFERENCES "public"."passkeys"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "sessions_signed_in_passkey_id_idx" ON "sessions" USING btree ("signed_in_passkey_id");
