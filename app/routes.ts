@@ -18,6 +18,7 @@ export default [
   route("customer-auth", "routes/customer/customer-auth.tsx"),
   route("adopt-hive-signup", "routes/customer/adopt-hive-signup.tsx"),
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
+  route("sponsor-profile/sign-in-ways", "routes/customer/sign-in-ways.ts"),
   route("sponsor-profile/bookings/:id", "routes/customer/my-booking.tsx"),
   route("sponsor-profile/bookings/:id/stay.ics", "routes/customer/my-booking-calendar.ts"),
   route("stay/:token", "routes/customer/guest-stay.tsx"),

@@ -27,6 +27,12 @@ export type AuditEvent =
   | "passkey_add_failed"
   | "passkey_removed"
   | "email_added"
+  // Sign-in ways (issue 35 §1): an identity linked, removed, or refused.
+  | "identity_linked"
+  | "identity_link_failed"
+  | "identity_link_refused"
+  | "identity_unlinked"
+  | "identity_unlink_refused"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

@@ -121,7 +121,9 @@ export function createAuth(platform: Platform) {
       },
     },
     // A Google identity joins an existing account only if both sides have verified the e-mail.
-    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    // Linked by the person themselves (the sign-in ways card: their session, then Google's
+    // proof), it may carry another address: a phone or wallet account has none to match.
+    account: { accountLinking: { enabled: true, trustedProviders: [], allowDifferentEmails: true } },
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "apiary",

@@ -34,6 +34,7 @@ import type { PasskeyRow } from "./sign-in-ways/passkey-manager";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 import type { Portal, SignedIn } from "./sign-in.server";
+import { lockWaysOf, refuseLastWay } from "./sign-in-ways.server";
 
 /**
  * Passkeys (WebAuthn) for customers and staff: adding one while signed in, listing and removing
@@ -229,6 +230,11 @@ export async function removePasskey(platform: Platform, actor: SignedInActor, fo
   const checked = checkForm(RemovePasskeySchema, form, PASSKEY_REMOVE_FAILED_TITLE);
   if (!checked.ok) return checked;
   return platform.db.transaction(async (tx) => {
+    // The last way in stays (single_identity_not_deletable), under the same lock as the other ways.
+    await lockWaysOf(tx, actor.userId);
+    const [mine] = await tx.select({ id: passkeys.id }).from(passkeys).where(and(eq(passkeys.id, checked.value.passkeyId), eq(passkeys.userId, actor.userId)));
+    const last = mine && (await refuseLastWay(tx, actor.userId, PASSKEY_REMOVE_FAILED_TITLE));
+    if (last) return last;
     // The sessions it started end with it (a lost or stolen passkey's sessions with it), this one
     // too if it began so. The foreign key would cascade anyway; deleting them by name here lets
     // this instance's cache of signed-in sessions hear of it at once.

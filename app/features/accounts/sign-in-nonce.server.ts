@@ -3,8 +3,11 @@ import { and, eq, gt, like, lt } from "drizzle-orm";
 import type { Queryable } from "~/platform/db/client.server";
 import { verifications } from "~/platform/db/schema";
 
-/** What a nonce was issued for: one kind is never accepted for another. */
-export type NoncePurpose = "ethereum" | "solana" | "id_token";
+/**
+ * What a nonce was issued for: one kind is never accepted for another. A wallet link's nonce
+ * also names the account it was issued to, so a signed link message cannot join another account.
+ */
+export type NoncePurpose = "ethereum" | "solana" | "id_token" | `link:${"ethereum" | "solana"}:${string}`;
 
 /** A sign-in nonce lives five minutes: long enough to open a wallet and approve, short enough not to be kept. */
 export const NONCE_LIFETIME_MS = 5 * 60 * 1000;

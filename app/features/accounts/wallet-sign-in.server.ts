@@ -13,7 +13,7 @@ import { limits, tooManyAttemptsMessage } from "./limits";
 import { LOGIN_FAILED_TITLE, SIGN_IN_WAYS, VALIDATION_ERROR_TITLE } from "./messages";
 import { placeholderEmail } from "./no-email";
 import type { RequestMeta } from "./request-meta";
-import { consumeNonce, issueNonce, NONCE_LIFETIME_MS } from "./sign-in-nonce.server";
+import { consumeNonce, issueNonce, NONCE_LIFETIME_MS, type NoncePurpose } from "./sign-in-nonce.server";
 import { signInVerified, type SignedInBy } from "./verified-sign-in.server";
 
 export type WalletChain = "ethereum" | "solana";
@@ -55,12 +55,25 @@ function site(platform: Platform) {
  * `solana:signIn`). Nothing here is trusted later: step two reads the message that was signed.
  */
 export async function startWalletSignIn(platform: Platform, input: unknown, meta: RequestMeta): Promise<Result<WalletChallenge>> {
+  return walletChallenge(platform, input, meta, { purpose: (chain) => chain, statement: WALLET_STATEMENT, title: LOGIN_FAILED_TITLE });
+}
+
+/**
+ * The message a wallet is asked to sign, for a purpose: signing in (above), or linking the
+ * wallet to the signed-in account (sign-in-ways.server.ts), whose nonce names that account.
+ */
+export async function walletChallenge(
+  platform: Platform,
+  input: unknown,
+  meta: RequestMeta,
+  options: { purpose: (chain: WalletChain) => NoncePurpose; statement: string; title: string },
+): Promise<Result<WalletChallenge>> {
   const checked = checkForm(WalletChallengeSchema, input, VALIDATION_ERROR_TITLE);
   if (!checked.ok) return checked;
   const limit = await hitRateLimit(platform.db, limits.walletChallengeByAddress, meta.clientAddress);
-  if (!limit.allowed) return failedAs(LOGIN_FAILED_TITLE, 429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+  if (!limit.allowed) return failedAs(options.title, 429, tooManyAttemptsMessage(limit.retryAfterSeconds));
   const now = new Date(platform.clock.now());
-  const { nonce, expiresAt } = await issueNonce(platform.db, checked.value.chain, now);
+  const { nonce, expiresAt } = await issueNonce(platform.db, options.purpose(checked.value.chain), now);
   const { domain, uri, scheme } = site(platform);
   if (checked.value.chain === "ethereum") {
     const message = createSiweMessage({
@@ -71,7 +84,7 @@ export async function startWalletSignIn(platform: Platform, input: unknown, meta
       uri,
       nonce,
       version: "1",
-      statement: WALLET_STATEMENT,
+      statement: options.statement,
       issuedAt: now,
       expirationTime: expiresAt,
     });
@@ -79,11 +92,11 @@ export async function startWalletSignIn(platform: Platform, input: unknown, meta
   }
   return succeeded({
     chain: "solana",
-    input: { domain, uri, statement: WALLET_STATEMENT, version: "1", nonce, issuedAt: now.toISOString(), expirationTime: expiresAt.toISOString() },
+    input: { domain, uri, statement: options.statement, version: "1", nonce, issuedAt: now.toISOString(), expirationTime: expiresAt.toISOString() },
   });
 }
 
-type Checked = { ok: true; address: string } | { ok: false; reason: "malformed" | "wrong-site" | "expired" | "nonce" | "signature" };
+export type Checked = { ok: true; address: string } | { ok: false; reason: "malformed" | "wrong-site" | "expired" | "nonce" | "signature" };
 
 /** Whether a signed message's times hold now: issued (give or take a minute of clock skew), not yet expired, past its not-before. */
 function timely(now: Date, fields: { issuedAt?: Date; expirationTime?: Date; notBefore?: Date }) {
@@ -100,7 +113,7 @@ function timely(now: Date, fields: { issuedAt?: Date; expirationTime?: Date; not
 const dateOrUndefined = (text: string | undefined) => (text ? new Date(text) : undefined);
 
 /** An EIP-4361 message and its personal_sign signature (secp256k1, recovered to the message's address). */
-export async function checkEthereumSignIn(platform: Platform, message: string, signature: string): Promise<Checked> {
+export async function checkEthereumSignIn(platform: Platform, message: string, signature: string, purpose: NoncePurpose = "ethereum"): Promise<Checked> {
   const { domain, uri, scheme } = site(platform);
   const fields = parseSiweMessage(message);
   if (!fields.address || !fields.nonce || !fields.domain || !fields.uri || fields.version !== "1" || !isAddress(fields.address, { strict: false })) {
@@ -109,7 +122,7 @@ export async function checkEthereumSignIn(platform: Platform, message: string, s
   if (fields.domain !== domain || (fields.scheme && fields.scheme !== scheme) || safeOrigin(fields.uri) !== uri) return { ok: false, reason: "wrong-site" };
   const now = new Date(platform.clock.now());
   if (!timely(now, fields)) return { ok: false, reason: "expired" };
-  if (!(await consumeNonce(platform.db, "ethereum", fields.nonce, now))) return { ok: false, reason: "nonce" };
+  if (!(await consumeNonce(platform.db, purpose, fields.nonce, now))) return { ok: false, reason: "nonce" };
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return { ok: false, reason: "signature" };
   const address = getAddress(fields.address.toLowerCase());
   const valid = await verifyMessage({ address, message, signature: signature as Hex }).catch(() => false);
@@ -117,7 +130,7 @@ export async function checkEthereumSignIn(platform: Platform, message: string, s
 }
 
 /** A Sign In With Solana message (the wallet standard's text) and its ed25519 signature by the message's address. */
-export async function checkSolanaSignIn(platform: Platform, message: string, signature: string): Promise<Checked> {
+export async function checkSolanaSignIn(platform: Platform, message: string, signature: string, purpose: NoncePurpose = "solana"): Promise<Checked> {
   const { domain, uri } = site(platform);
   const fields = parseSignInMessageText(message);
   if (!fields || !fields.nonce || !fields.uri || (fields.version && fields.version !== "1")) return { ok: false, reason: "malformed" };
@@ -132,7 +145,7 @@ export async function checkSolanaSignIn(platform: Platform, message: string, sig
   const now = new Date(platform.clock.now());
   const times = { issuedAt: dateOrUndefined(fields.issuedAt), expirationTime: dateOrUndefined(fields.expirationTime), notBefore: dateOrUndefined(fields.notBefore) };
   if (!timely(now, times)) return { ok: false, reason: "expired" };
-  if (!(await consumeNonce(platform.db, "solana", fields.nonce, now))) return { ok: false, reason: "nonce" };
+  if (!(await consumeNonce(platform.db, purpose, fields.nonce, now))) return { ok: false, reason: "nonce" };
   const signatureBytes = decodeSignature(signature);
   if (!signatureBytes || signatureBytes.length !== 64) return { ok: false, reason: "signature" };
   const key = { key: { kty: "OKP", crv: "Ed25519", x: Buffer.from(publicKey).toString("base64url") }, format: "jwk" } as const;
@@ -164,7 +177,7 @@ function decodeSignature(text: string): Uint8Array | null {
   }
 }
 
-const REFUSAL: Record<Exclude<Checked, { ok: true }>["reason"], { status: 400 | 401; message: string }> = {
+export const REFUSAL: Record<Exclude<Checked, { ok: true }>["reason"], { status: 400 | 401; message: string }> = {
   malformed: { status: 400, message: SIGN_IN_WAYS.badSignature },
   "wrong-site": { status: 401, message: SIGN_IN_WAYS.wrongSite },
   expired: { status: 401, message: SIGN_IN_WAYS.expired },
@@ -173,7 +186,7 @@ const REFUSAL: Record<Exclude<Checked, { ok: true }>["reason"], { status: 400 | 
 };
 
 /** The Solana stand-in address is built from the key's bytes in hex: base58 is case-sensitive, e-mail addresses are not. */
-function walletEmail(chain: WalletChain, address: string) {
+export function walletEmail(chain: WalletChain, address: string) {
   return chain === "ethereum" ? placeholderEmail("ethereum", address) : placeholderEmail("solana", Buffer.from(base58.decode(address)).toString("hex"));
 }
 

@@ -1,6 +1,8 @@
 import type { Actor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
+import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { passkeyRows } from "~/features/accounts/passkeys.server";
+import { listSignInWays } from "~/features/accounts/sign-in-ways.server";
 import { getSponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { verificationLinkOutcome, verificationLinkToast } from "~/features/accounts/verified-email";
 import { listMyAdoptions } from "~/features/adoptions/my-adoptions.server";
@@ -63,6 +65,8 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
     passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
+    signInWays: tab === "security" ? await failures.load("Error loading sign-in ways", [], () => listSignInWays(platform.db, customer.userId)) : [],
+    googleLinkable: googleSignInEnabled(platform),
     failure: failures.first(),
   };
 }

@@ -9,6 +9,10 @@ import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/p
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { requestMeta } from "~/features/accounts/request-meta";
+import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
+import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
+import { answerSignInWayForm } from "~/features/accounts/sign-in-ways.server";
+import { WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
 import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
@@ -94,7 +98,20 @@ const passkeyForm: Intent = async ({ request, context }, form, actor) => {
   return replyWithToast({ intent, result: null }, outcome.toast ?? null);
 };
 
+/** Sign-in & security: add or remove a sign-in way (the "Sign-in ways" card); Google answers with its redirect. */
+const signInWayForm: Intent = async ({ request, context }, form, actor) => {
+  const intent = String(form.get("intent"));
+  const values = formValues(form);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = await answerSignInWayForm(context.get(platformContext), actor, context.get(authStateContext).session, intent, values, meta);
+  if (outcome instanceof Response) throw outcome;
+  const title = intent === REMOVE_WAY_INTENT ? WAY_REMOVE_FAILED_TITLE : WAY_LINK_FAILED_TITLE;
+  if (!outcome.ok) return replyRefused(outcome, { title, values, hideFields: ["code", "message", "signature"], formError: "none" }, { intent });
+  return replyWithToast({ intent, result: null }, outcome.toast ?? null);
+};
+
 const INTENTS: Record<string, Intent> = {
+  ...Object.fromEntries(SIGN_IN_WAY_INTENTS.map((intent) => [intent, signInWayForm])),
   [UPDATE_PROFILE_INTENT]: updateProfile,
   "resend-verification": resendVerification,
   [ADD_PASSKEY_INTENT]: passkeyForm,
@@ -139,6 +156,7 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       )}
       {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
       {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
+      {tab === "security" && <SignInWaysCard ways={loaderData.signInWays} google={loaderData.googleLinkable} />}
       {tab === "security" && (
         <Card id="passkeys-title" title="Passkeys">
           <div className="mt-3">

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Button } from "~/ui/primitives/button";
 import { useWalletSignIn } from "./use-wallet-sign-in";
 import { WalletIcon } from "./wallet-icon";
-import type { WalletOutcome } from "./ethereum-wallets.client";
+import type { SignedChallenge, WalletOutcome } from "./ethereum-wallets.client";
 
 type FoundWallet = { id: string; name: string; icon?: string };
 
@@ -12,6 +12,8 @@ export type Chain<W extends FoundWallet> = {
   noneFound: string;
   discover: () => Promise<(onChange: (wallets: W[]) => void) => () => void>;
   signIn: (wallet: W, redirectTo: string) => Promise<WalletOutcome>;
+  /** Only the signature over the message from `noncePath`, for a page that posts it itself (linking a wallet). */
+  sign: (wallet: W, noncePath: string) => Promise<SignedChallenge>;
 };
 
 /**

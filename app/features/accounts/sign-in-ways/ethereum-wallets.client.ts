@@ -35,11 +35,14 @@ export function discoverEthereumWallets(onChange: (wallets: EthereumWallet[]) =>
 
 export type WalletOutcome = { ok: true; redirectTo: string } | { ok: false; toast?: Toast; cancelled?: boolean };
 
+/** A wallet's signature over the server's message, ready to post; or why there is none. */
+export type SignedChallenge = { ok: true; message: string; signature: string } | { ok: false; toast?: Toast; cancelled?: boolean };
+
 /**
- * Sign In With Ethereum: the wallet's account and chain, the server's EIP-4361 message for them
- * (its nonce inside), the wallet's personal_sign of it, then the server's check and session.
+ * The wallet's account and chain, the server's EIP-4361 message for them from `noncePath` (its
+ * nonce inside: a sign-in's, or a link's for the signed-in account), and the wallet's personal_sign of it.
  */
-export async function signInWithEthereum(wallet: EthereumWallet, redirectTo: string): Promise<WalletOutcome> {
+export async function signEthereumChallenge(wallet: EthereumWallet, noncePath: string): Promise<SignedChallenge> {
   let address: string;
   let chainId: number;
   try {
@@ -50,13 +53,19 @@ export async function signInWithEthereum(wallet: EthereumWallet, redirectTo: str
     return { ok: false, cancelled: true };
   }
   if (!address) return { ok: false, cancelled: true };
-  const challenge = await postForm<{ message: string }>("/api/auth/nonce", { chain: "ethereum", address, chainId });
+  const challenge = await postForm<{ message: string }>(noncePath, { chain: "ethereum", address, chainId });
   if (!challenge.ok) return challenge;
-  let signature: string;
   try {
-    signature = String(await wallet.provider.request({ method: "personal_sign", params: [utf8Hex(challenge.message), address] }));
+    const signature = String(await wallet.provider.request({ method: "personal_sign", params: [utf8Hex(challenge.message), address] }));
+    return { ok: true, message: challenge.message, signature };
   } catch {
     return { ok: false, cancelled: true };
   }
-  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "ethereum", message: challenge.message, signature, redirectTo });
+}
+
+/** Sign In With Ethereum: the signed message, then the server's check and session. */
+export async function signInWithEthereum(wallet: EthereumWallet, redirectTo: string): Promise<WalletOutcome> {
+  const signed = await signEthereumChallenge(wallet, "/api/auth/nonce");
+  if (!signed.ok) return signed;
+  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "ethereum", message: signed.message, signature: signed.signature, redirectTo });
 }

@@ -7,4 +7,5 @@ export const ETHEREUM: Chain<EthereumWallet> = {
   noneFound: "No Ethereum wallet found in this browser. MetaMask, Rabby and Coinbase Wallet work.",
   discover: async () => (await import("./ethereum-wallets.client")).discoverEthereumWallets,
   signIn: async (wallet, redirectTo) => (await import("./ethereum-wallets.client")).signInWithEthereum(wallet, redirectTo),
+  sign: async (wallet, noncePath) => (await import("./ethereum-wallets.client")).signEthereumChallenge(wallet, noncePath),
 };

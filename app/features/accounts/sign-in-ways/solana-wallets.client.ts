@@ -3,7 +3,7 @@ import type { SolanaSignInFeature, SolanaSignInInput, SolanaSignMessageFeature }
 import { getWallets } from "@wallet-standard/app";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import type { StandardConnectFeature } from "@wallet-standard/features";
-import type { WalletOutcome } from "./ethereum-wallets.client";
+import type { SignedChallenge, WalletOutcome } from "./ethereum-wallets.client";
 import { bytesToBase64, postForm } from "./wallet-post.client";
 
 export type SolanaWallet = { id: string; name: string; icon?: string; wallet: Wallet };
@@ -25,12 +25,12 @@ export function discoverSolanaWallets(onChange: (wallets: SolanaWallet[]) => voi
 }
 
 /**
- * Sign In With Solana: the server's fields (its nonce inside), the wallet's `solana:signIn` (it
- * writes and signs the standard message), or — for a wallet without it — connect and
- * `solana:signMessage` of the same message; then the server's check and session.
+ * The server's fields from `noncePath` (its nonce inside: a sign-in's, or a link's for the
+ * signed-in account), the wallet's `solana:signIn` (it writes and signs the standard message), or
+ * — for a wallet without it — connect and `solana:signMessage` of the same message.
  */
-export async function signInWithSolana({ wallet }: SolanaWallet, redirectTo: string): Promise<WalletOutcome> {
-  const challenge = await postForm<{ input: SolanaSignInInput & { domain: string } }>("/api/auth/nonce", { chain: "solana" });
+export async function signSolanaChallenge({ wallet }: SolanaWallet, noncePath: string): Promise<SignedChallenge> {
+  const challenge = await postForm<{ input: SolanaSignInInput & { domain: string } }>(noncePath, { chain: "solana" });
   if (!challenge.ok) return challenge;
   let message: string;
   let signature: Uint8Array;
@@ -53,5 +53,12 @@ export async function signInWithSolana({ wallet }: SolanaWallet, redirectTo: str
   } catch {
     return { ok: false, cancelled: true };
   }
-  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "solana", message, signature: bytesToBase64(signature), redirectTo });
+  return { ok: true, message, signature: bytesToBase64(signature) };
+}
+
+/** Sign In With Solana: the signed message, then the server's check and session. */
+export async function signInWithSolana(wallet: SolanaWallet, redirectTo: string): Promise<WalletOutcome> {
+  const signed = await signSolanaChallenge(wallet, "/api/auth/nonce");
+  if (!signed.ok) return signed;
+  return postForm<{ redirectTo: string }>("/api/auth/token?grant_type=web3", { chain: "solana", message: signed.message, signature: signed.signature, redirectTo });
 }

@@ -7,4 +7,5 @@ export const SOLANA: Chain<SolanaWallet> = {
   noneFound: "No Solana wallet found in this browser. Phantom, Solflare and Backpack work.",
   discover: async () => (await import("./solana-wallets.client")).discoverSolanaWallets,
   signIn: async (wallet, redirectTo) => (await import("./solana-wallets.client")).signInWithSolana(wallet, redirectTo),
+  sign: async (wallet, noncePath) => (await import("./solana-wallets.client")).signSolanaChallenge(wallet, noncePath),
 };
