@@ -11,6 +11,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { formatDate, formatDay } from "~/ui/format";
 import type { GoFirst } from "./customer-portal.server";
 import { parseProfileTab } from "./profile-tab";
+import { loadTwoStep } from "~/features/accounts/two-step/two-step-forms.server";
 import { getSponsorProfile } from "./sponsor-profile.server";
 
 /** This page's address without the verification link's parameters (they are shown once, as a toast). */
@@ -63,6 +64,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
     passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
+    twoStep: tab === "security" ? await failures.load("Error loading two-step verification", null, () => loadTwoStep(platform, customer)) : null,
     failure: failures.first(),
   };
 }
