@@ -16,6 +16,7 @@ export default [
 
   // Customer area
   route("customer-auth", "routes/customer/customer-auth.tsx"),
+  route("customer-auth/two-step", "routes/customer/customer-two-step.tsx"),
   route("adopt-hive-signup", "routes/customer/adopt-hive-signup.tsx"),
   route("sponsor-profile", "routes/customer/sponsor-profile.tsx"),
   route("sponsor-profile/sign-in-ways", "routes/customer/sign-in-ways.ts"),

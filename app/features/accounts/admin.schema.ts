@@ -56,8 +56,8 @@ export const FirstLoginPasswordSchema = passwordChangeSchema(false);
 export const ChangePasswordSchema = passwordChangeSchema(true);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
 
-/** Authenticator codes are 6 digits; backup codes 8 characters of a-z and 0-9. */
-export const SECOND_FACTOR_CODE_LENGTH = { totp: 6, backup: 8 } as const;
+/** Authenticator and texted codes are 6 digits; backup codes 8 characters of a-z and 0-9. */
+export const SECOND_FACTOR_CODE_LENGTH = { totp: 6, backup: 8, sms: 6 } as const;
 export type SecondFactorMethod = keyof typeof SECOND_FACTOR_CODE_LENGTH;
 
 /** People paste "123 456" or "ABCD-1234": spaces and hyphens go, backup codes are lower case. */
@@ -66,7 +66,7 @@ export function normalizeSecondFactorCode(method: SecondFactorMethod, code: stri
   return method === "backup" ? compact.toLowerCase() : compact;
 }
 
-const CODE_PATTERN: Record<SecondFactorMethod, RegExp> = { totp: /^\d{6}$/, backup: /^[a-z0-9]{8}$/ };
+const CODE_PATTERN: Record<SecondFactorMethod, RegExp> = { totp: /^\d{6}$/, backup: /^[a-z0-9]{8}$/, sms: /^\d{6}$/ };
 
 export function isWellFormedCode(method: SecondFactorMethod, code: string) {
   return CODE_PATTERN[method].test(normalizeSecondFactorCode(method, code));
@@ -74,7 +74,7 @@ export function isWellFormedCode(method: SecondFactorMethod, code: string) {
 
 /** The code step of the admin login. A malformed code gets the same answer as a wrong one. */
 export const SecondFactorSchema = z
-  .object({ method: z.enum(["totp", "backup"]).default("totp"), code: z.string().default("") })
+  .object({ method: z.enum(["totp", "backup", "sms"]).default("totp"), code: z.string().default("") })
   .superRefine((value, ctx) => {
     if (!isWellFormedCode(value.method, value.code)) {
       ctx.addIssue({ code: "custom", path: ["code"], message: value.method === "backup" ? INVALID_BACKUP_CODE_MESSAGE : INVALID_TOTP_MESSAGE });

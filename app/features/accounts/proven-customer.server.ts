@@ -77,8 +77,12 @@ export async function signInProvenCustomer(platform: Platform, identity: ProvenI
     return failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE);
   }
   if (identity.kind === "email") await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, userId), eq(users.emailVerified, false)));
-  // A fresh session; a user with 2FA on (staff only, refused above) would still be asked for the code.
+  // A fresh session; one of someone with a second factor waits for it (session.server.ts), and the door asks for it.
   const { headers } = await openProvenSession(platform, userId, meta);
-  await recordAuditEvent(db, { type: "login_success", userId, details: { method, portal: "customer", ...(created ? { created: true } : {}) } }, meta);
-  return succeeded({ headers, userId, secondFactorRequired: false });
+  const [profile] = await db.select({ is2faEnabled: profiles.is2faEnabled }).from(profiles).where(eq(profiles.id, userId));
+  const secondFactorRequired = Boolean(profile?.is2faEnabled);
+  if (!secondFactorRequired) {
+    await recordAuditEvent(db, { type: "login_success", userId, details: { method, portal: "customer", ...(created ? { created: true } : {}) } }, meta);
+  }
+  return succeeded({ headers, userId, secondFactorRequired });
 }

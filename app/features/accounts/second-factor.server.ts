@@ -3,24 +3,28 @@ import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import type { AuthState } from "./actor";
-import { SecondFactorSchema } from "./admin.schema";
+import { SecondFactorSchema, type SecondFactorMethod } from "./admin.schema";
 import { recordAuditEvent } from "./audit.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
-import { ACCESS_DENIED_TITLE, NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
+import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
 import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
-import { codeFailureMessage, codeRefused, spendSecondFactorCode } from "./two-factor.server";
+import { phonesForSignIn } from "./second-factors.server";
+import { codeFailureMessage, codeRefused, getTwoFactorStatus, spendSecondFactorCode } from "./two-factor.server";
 
 /**
- * The second step of the admin login. Any session of a 2FA user starts "pending" (see
- * session.server.ts), whether it came from the password or from Google; the code turns it
- * into a full session. Attempts are limited per address, failures per account.
+ * The second step of a sign-in, at either door. Any session of someone with a verified factor
+ * starts "pending" (see session.server.ts: the one place a session is granted), whatever its
+ * first step was (password, Google, an e-mailed or texted code, a wallet, an ID token); only a
+ * passkey is both steps at once. The code turns it into a full session. Attempts are limited per
+ * address, failures per account.
  */
 
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
 export type FirstFactor = "password" | "google";
+export type Door = "admin" | "customer";
 
 /** The session is gone (or was never there): the person is back at the password form, which names no field. */
 const SESSION_ENDED = failedAs(VERIFICATION_FAILED_TITLE, 401, SECOND_FACTOR_EXPIRED_MESSAGE);
@@ -37,8 +41,9 @@ export async function completeSecondFactor(
   platform: Platform,
   pending: PendingSecondFactor | undefined,
   form: unknown,
-  firstFactor: FirstFactor,
+  firstFactor: FirstFactor | string,
   meta: RequestMeta,
+  door: Door = "admin",
 ): Promise<Result> {
   // Expired and removed, or ended in another tab.
   if (!pending) return SESSION_ENDED;
@@ -54,11 +59,11 @@ export async function completeSecondFactor(
     await recordAuditEvent(db, { type: "2fa_failed", userId: pending.userId, details: { method: input.method, reason: "expired" } }, meta);
     return SESSION_ENDED;
   }
-  // Google leads here too, and Google does not know who is an administrator.
-  if (!(await isBackOfficeUser(db, pending.userId))) {
+  // Google leads here too, and Google does not know who is an administrator; each door is for its own people.
+  if ((await isBackOfficeUser(db, pending.userId)) !== (door === "admin")) {
     await deleteSession(db, pending.sessionId);
-    await recordAuditEvent(db, { type: "login_refused", userId: pending.userId, details: { portal: "admin", firstFactor } }, meta);
-    return failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
+    await recordAuditEvent(db, { type: "login_refused", userId: pending.userId, details: { portal: door, firstFactor } }, meta);
+    return door === "admin" ? failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE) : failedAs(VERIFICATION_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE);
   }
   const byAccount = await peekRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
   if (!byAccount.allowed) return codeRefused(429, tooManyAttemptsMessage(byAccount.retryAfterSeconds));
@@ -73,7 +78,7 @@ export async function completeSecondFactor(
   await markSecondFactorPassed(db, pending.sessionId);
   await clearRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
   await recordAuditEvent(db, { type: "2fa_verified", userId: pending.userId, details: { method: input.method } }, meta);
-  await recordAuditEvent(db, { type: "login_success", userId: pending.userId, details: { method: `${firstFactor}_2fa`, portal: "admin" } }, meta);
+  await recordAuditEvent(db, { type: "login_success", userId: pending.userId, details: { method: `${firstFactor}_2fa`, portal: door } }, meta);
   return succeeded(null);
 }
 
@@ -110,4 +115,17 @@ export async function readFirstFactor(request: Request, secret: string): Promise
 
 export function clearFirstFactorHeader(secret: string) {
   return firstFactorCookie(secret).serialize("", { maxAge: 0 });
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the code step offers this person: the kinds of code they have (an authenticator app with
+// its backup codes, phones), the first the default, and the phones a code can be texted to.
+
+export async function codeStepChoices(platform: Platform, userId: string, asked: string | null) {
+  const { hasTotp } = await getTwoFactorStatus(platform.db, userId);
+  const phones = await phonesForSignIn(platform, userId);
+  const methods: SecondFactorMethod[] = [...(hasTotp ? (["totp", "backup"] as const) : []), ...(phones.length ? (["sms"] as const) : [])];
+  if (methods.length === 0) methods.push("totp");
+  const method = methods.find((value) => value === asked) ?? methods[0]!;
+  return { methods, method, phones };
 }

@@ -2,6 +2,7 @@ import type { Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { refusalToast } from "~/platform/toast";
 import { safeRedirectPath } from "./auth.schema";
+import { customerTwoStepPath } from "./two-step/customer-two-step";
 import { issueIdTokenNonce, signInWithIdToken } from "./google-id-token.server";
 import { LOGIN_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
@@ -42,7 +43,10 @@ export async function tokenEndpoint(platform: Platform, request: Request, meta: 
   const fallback = body.door === "admin" ? "/admin" : "/adopt-hive-signup";
   return answer(
     outcome,
-    (value) => ({ redirectTo: value.secondFactorRequired ? "/auth" : safeRedirectPath(body.redirectTo, fallback), secondFactorRequired: value.secondFactorRequired }),
+    (value) => ({
+      redirectTo: value.secondFactorRequired ? (body.door === "admin" ? "/auth" : customerTwoStepPath(safeRedirectPath(body.redirectTo, fallback))) : safeRedirectPath(body.redirectTo, fallback),
+      secondFactorRequired: value.secondFactorRequired,
+    }),
     outcome.ok ? outcome.value.headers : undefined,
   );
 }

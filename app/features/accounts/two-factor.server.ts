@@ -1,12 +1,16 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { queryRows, type Queryable } from "~/platform/db/client.server";
-import { profiles, sessions, verifications } from "~/platform/db/schema";
+import { profiles, secondFactors, sessions, verifications } from "~/platform/db/schema";
 import { failed, failedAs, succeeded, type RefusalStatus, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import { ConfirmTotpSchema, CurrentSecondFactorSchema, type SecondFactorMethod } from "./admin.schema";
+import { TotpNameSchema } from "./two-step/two-step.schema";
+import type { AuthState } from "./actor";
 import { recordAuditEvent, type AuditContext } from "./audit.server";
+import { checkPhoneFactorCode, DEFAULT_TOTP_NAME, insertFactor, markFactorUsed } from "./factor-rows.server";
+import { requireFreshProof } from "./fresh-proof.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import {
@@ -26,8 +30,10 @@ import { markSecondFactorPassed } from "./session.server";
 import { generateTotpSecret, matchTotpStep, totpUri } from "./totp";
 
 /**
- * Two-factor authentication for administrators: an authenticator app (TOTP) plus ten
- * single-use backup codes. The secret is stored encrypted, backup codes as keyed hashes,
+ * Two-factor authentication, for staff and sponsors alike: an authenticator app (TOTP) plus ten
+ * single-use backup codes (the same number at both doors: ten is what staff already hold, and
+ * the codes are the way back in when the phone is lost), beside the phone factors of
+ * second-factors.server.ts. The secret is stored encrypted, backup codes as keyed hashes,
  * and every accepted code is spent in one conditional UPDATE, so two requests racing with
  * the same code cannot both succeed.
  */
@@ -49,12 +55,13 @@ export function generateBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   );
 }
 
+/** `enabled`: any verified factor (every sign-in asks for one); `hasTotp`: an authenticator app among them. */
 export async function getTwoFactorStatus(db: Queryable, userId: string) {
   const [row] = await db
-    .select({ enabled: profiles.is2faEnabled, backupCodesLeft: sql<number>`cardinality(${profiles.backupCodes})` })
+    .select({ enabled: profiles.is2faEnabled, hasTotp: sql<boolean>`${profiles.totpSecret} is not null`, backupCodesLeft: sql<number>`cardinality(${profiles.backupCodes})` })
     .from(profiles)
     .where(eq(profiles.id, userId));
-  return { enabled: row?.enabled ?? false, backupCodesLeft: Number(row?.backupCodesLeft ?? 0) };
+  return { enabled: row?.enabled ?? false, hasTotp: Boolean(row?.hasTotp), backupCodesLeft: Number(row?.backupCodesLeft ?? 0) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -77,7 +84,7 @@ async function describeSetup(secret: string, email: string, expiresAt: Date): Pr
 
 export async function startTwoFactorSetup(platform: Platform, account: Account): Promise<Result<TwoFactorSetup>> {
   const { db } = platform;
-  if ((await getTwoFactorStatus(db, account.userId)).enabled) return failed(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
+  if ((await getTwoFactorStatus(db, account.userId)).hasTotp) return failed(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
   const secret = generateTotpSecret();
   const expiresAt = new Date(Date.now() + SETUP_TTL_MS);
   await db.transaction(async (tx) => {
@@ -127,6 +134,8 @@ export async function confirmTwoFactorSetup(
 ): Promise<Result<{ backupCodes: string[] }>> {
   const checked = checkForm(ConfirmTotpSchema, form, VERIFICATION_FAILED_TITLE);
   if (!checked.ok) return checked;
+  const named = TotpNameSchema.safeParse(form);
+  const friendlyName = named.success ? named.data.friendlyName : DEFAULT_TOTP_NAME;
   const { db } = platform;
   const locked = await peekRateLimit(db, limits.secondFactorFailuresByAccount, account.userId);
   if (!locked.allowed) return codeRefused(429, tooManyAttemptsMessage(locked.retryAfterSeconds));
@@ -150,12 +159,13 @@ export async function confirmTwoFactorSetup(
         totpLastStep: step,
         backupCodes: backupCodes.map((c) => hashBackupCode(c, platform.authSecret, account.userId)),
       })
-      .where(and(eq(profiles.id, account.userId), eq(profiles.is2faEnabled, false)))
+      .where(and(eq(profiles.id, account.userId), isNull(profiles.totpSecret)))
       .returning({ id: profiles.id });
     if (rows.length === 0) return false;
+    await insertFactor(tx, account.userId, { kind: "totp", friendlyName });
     await cancelTwoFactorSetup(tx, account.userId);
     await markSecondFactorPassed(tx, account.sessionId);
-    await recordAuditEvent(tx, { type: "2fa_enabled", userId: account.userId }, meta);
+    await recordAuditEvent(tx, { type: "2fa_enabled", userId: account.userId, details: { kind: "totp", name: friendlyName } }, meta);
     return true;
   });
   if (!enabled) return codeRefused(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
@@ -202,6 +212,13 @@ export async function spendSecondFactorCode(
   now = platform.clock.now(),
 ): Promise<CodeCheck> {
   const { db } = platform;
+  if (input.method === "sms") {
+    // The code texted for this sign-in (second-factors.server.ts challengePhoneFactor); its target is the factor.
+    const check = await checkPhoneFactorCode(platform, "sign-in", userId, input.code);
+    if (check.outcome !== "accepted") return "invalid";
+    await markFactorUsed(db, check.target, new Date(now));
+    return "accepted";
+  }
   if (input.method === "backup") {
     const spent = await spendBackupCode(db, userId, hashBackupCode(input.code, platform.authSecret, userId));
     if (!spent) return "invalid";
@@ -218,7 +235,9 @@ export async function spendSecondFactorCode(
   }
   const step = matchTotpStep(secret, input.code, now);
   if (step === null) return "invalid";
-  return (await spendTotpStep(db, userId, step)) ? "accepted" : "invalid";
+  if (!(await spendTotpStep(db, userId, step))) return "invalid";
+  await db.update(secondFactors).set({ lastUsedAt: new Date(now) }).where(and(eq(secondFactors.userId, userId), eq(secondFactors.kind, "totp")));
+  return "accepted";
 }
 
 export function codeFailureMessage(method: SecondFactorMethod, check: Exclude<CodeCheck, "accepted">) {
@@ -251,15 +270,25 @@ async function checkCurrentCode(
 }
 
 /**
- * Turns 2FA off with a current code (the form's field: an authenticator or a backup code).
+ * Turns 2FA off (every factor: the authenticator app, its backup codes, each phone), after a
+ * fresh proof and with a current code (the form's field: an authenticator or a backup code).
  * Sessions elsewhere still waiting at the code step are ended: without 2FA they would otherwise
- * count as fully signed in.
+ * count as fully signed in. The site's rule that staff keep 2FA (REQUIRE_ADMIN_2FA) is the
+ * caller's: a sponsor is free to turn it off.
  */
-export async function disableTwoFactor(platform: Platform, account: Account & { sessionId: string }, form: unknown, meta: AuditContext): Promise<Result> {
+export async function disableTwoFactor(
+  platform: Platform,
+  account: Account & { sessionId: string; session?: AuthState["session"] },
+  form: unknown,
+  meta: AuditContext,
+  rules: { required: boolean } = { required: platform.env.REQUIRE_ADMIN_2FA },
+): Promise<Result> {
+  const unproven = await requireFreshProof(platform, account.session);
+  if (unproven) return unproven;
   const typed = checkForm(CurrentSecondFactorSchema, form, VERIFICATION_FAILED_TITLE);
   if (!typed.ok) return typed;
   const input = typed.value.code;
-  if (platform.env.REQUIRE_ADMIN_2FA) return codeRefused(403, TWO_FACTOR_REQUIRED_MESSAGE);
+  if (rules.required) return codeRefused(403, TWO_FACTOR_REQUIRED_MESSAGE);
   const checked = await checkCurrentCode(platform, account.userId, input, "disable", meta);
   if (!checked.ok) return checked;
   await platform.db.transaction(async (tx) => {
@@ -267,6 +296,7 @@ export async function disableTwoFactor(platform: Platform, account: Account & { 
       .update(profiles)
       .set({ is2faEnabled: false, totpSecret: null, totpLastStep: null, backupCodes: [] })
       .where(eq(profiles.id, account.userId));
+    await tx.delete(secondFactors).where(eq(secondFactors.userId, account.userId));
     await tx
       .delete(sessions)
       .where(and(eq(sessions.userId, account.userId), ne(sessions.id, account.sessionId), isNull(sessions.secondFactorAt)));

@@ -194,7 +194,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const { admin, session, secret, backupCodes } = await enrolledAdmin();
     const waiting = await insertSession(t.db, admin.userId);
     const elsewhere = await insertSession(t.db, admin.userId, { secondFactorAt: new Date() });
-    const account = { ...admin, sessionId: session.id };
+    const account = { ...admin, sessionId: session.id, session: { ...session, token: "", userId: admin.userId } };
 
     const malformed = await disableTwoFactor(platform, account, { code: "12345" }, testMeta());
     expect(malformed).toMatchObject({ ok: false, status: 400, title: "Verification Failed", fieldErrors: { code: [CURRENT_CODE_MESSAGE] } });

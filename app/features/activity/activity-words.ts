@@ -359,6 +359,12 @@ function securitySentence(entry: AuditEntry): string {
       return `${who} turned off two-factor authentication`;
     case "2fa_backup_codes_regenerated":
       return `${who} made new backup codes`;
+    case "2fa_factor_added":
+      return `${who} added the second factor “${text(details.name) ?? "?"}”`;
+    case "2fa_factor_removed":
+      return `${who} removed the second factor “${text(details.name) ?? "?"}”`;
+    case "2fa_reset_by_staff":
+      return `${who} reset the second factors of ${text(details.email) ?? "someone"}`;
     case "password_changed":
       return `${who} changed their password`;
     case "password_change_failed":

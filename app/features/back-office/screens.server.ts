@@ -16,6 +16,7 @@ import { MENU_ITEM_FAILURE_TITLES, MENU_ITEMS_LIST_FAILED } from "~/features/men
 import { addRolePermission, deleteRolePermission, listRolePermissions, saveRoleGrid, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
+import { resetFactorsByStaff } from "~/features/accounts/second-factors.server";
 import { PASSWORD_RESET_FAILED } from "~/features/users/messages";
 import { listUsers, replaceUserRoles, updateUserProfile } from "~/features/users/users.server";
 import { httpCode } from "~/platform/errors/classify";
@@ -98,6 +99,7 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       "manage-roles": replaceUserRoles,
       "edit-profile": updateUserProfile,
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "users", input),
+      "reset-factors": (ctx, input) => resetFactorsByStaff(ctx, "users", input),
     },
     failureTitles: PASSWORD_RESET_FAILURE,
   },

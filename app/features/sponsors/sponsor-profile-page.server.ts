@@ -13,6 +13,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { formatDate, formatDay } from "~/ui/format";
 import type { GoFirst } from "./customer-portal.server";
 import { parseProfileTab } from "./profile-tab";
+import { loadTwoStep } from "~/features/accounts/two-step/two-step-forms.server";
 import { getSponsorProfile } from "./sponsor-profile.server";
 
 /** This page's address without the verification link's parameters (they are shown once, as a toast). */
@@ -67,6 +68,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
     signInWays: tab === "security" ? await failures.load("Error loading sign-in ways", [], () => listSignInWays(platform.db, customer.userId)) : [],
     googleLinkable: googleSignInEnabled(platform),
+    twoStep: tab === "security" ? await failures.load("Error loading two-step verification", null, () => loadTwoStep(platform, customer)) : null,
     failure: failures.first(),
   };
 }

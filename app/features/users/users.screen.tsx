@@ -35,6 +35,6 @@ export const usersScreen = defineScreen<UserRow>({
     { id: "firstLogin", header: "First login", value: (row) => (row.firstLogin ? "Yes" : "No") },
     { id: "created_at", header: "Created", value: (row) => formatDayOf(row.createdAt), sortable: true },
   ],
-  commands: { "manage-roles": "update", "edit-profile": "update", "reset-password": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
+  commands: { "manage-roles": "update", "edit-profile": "update", "reset-password": "update", "reset-factors": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
 
 });

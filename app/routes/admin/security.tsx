@@ -1,25 +1,17 @@
-import { KeyRound, LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
+import { KeyRound, LogOut, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { authStateContext } from "~/features/accounts/actor";
+import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
-import { SECURITY_ERROR_TITLE, TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
+import { SECURITY_ERROR_TITLE } from "~/features/accounts/messages";
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
 import { answerPasskeyForm, passkeyRows } from "~/features/accounts/passkeys.server";
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
-import { formatSecretForHumans } from "~/features/accounts/totp";
-import { BackupCodes, CodeForm, SetupSteps, StatusBadge, SubmitButton, useIntentSubmitting } from "~/features/accounts/two-factor-settings";
-import {
-  cancelTwoFactorSetup,
-  confirmTwoFactorSetup,
-  disableTwoFactor,
-  findTwoFactorSetup,
-  getTwoFactorStatus,
-  regenerateBackupCodes,
-  startTwoFactorSetup,
-} from "~/features/accounts/two-factor.server";
+import { useIntentSubmitting } from "~/features/accounts/two-factor-settings";
+import { answerTwoStepForm, loadTwoStep, TWO_STEP_FORM_INTENTS, type TwoStepAnswer, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
+import { TwoStepSettings } from "~/features/accounts/two-step/two-step-settings";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { succeeded, type Result } from "~/platform/result";
@@ -35,46 +27,36 @@ export const meta: Route.MetaFunction = () => [{ title: "Security | Apiary Back-
 export async function loader({ context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
   const admin = requireStaff(context.get(authStateContext));
-  const status = await getTwoFactorStatus(platform.db, admin.userId);
-  const setup = status.enabled ? null : await findTwoFactorSetup(platform, admin);
   return {
     email: admin.email,
     passkeys: await passkeyRows(platform.db, admin.userId),
-    twoFactor: status,
+    twoStep: await loadTwoStep(platform, admin),
     required: platform.env.REQUIRE_ADMIN_2FA,
-    setup: setup && { qrCode: setup.qrCode, secret: formatSecretForHumans(setup.secret) },
   };
 }
 
 type SecurityPost = {
   platform: Platform;
   admin: StaffActor;
-  account: { userId: string; email: string; sessionId: string };
+  account: { userId: string; email: string; sessionId: string; session?: AuthState["session"] };
   meta: RequestMeta;
   values: ReturnType<typeof formValues>;
   intent: string;
 };
 
-/** A two-factor command's answer: its toast and any new backup codes (shown once), or its refusal under the code field. */
-function answer({ intent, values }: SecurityPost, outcome: Result<{ backupCodes?: string[] } | null>) {
+/** A two-step command's answer: its toast, any new backup codes (shown once) or texted number, or its refusal under the code field. */
+function answer({ intent, values }: SecurityPost, outcome: Result<TwoStepAnswer>) {
   if (!outcome.ok) return replyRefused(outcome, { title: SECURITY_ERROR_TITLE, values, hideFields: ["code", "response"], formError: "none" }, { intent });
-  return replyWithToast({ intent, backupCodes: outcome.value?.backupCodes }, outcome.toast ?? null);
+  return replyWithToast({ intent, backupCodes: outcome.value?.backupCodes, phoneSent: outcome.value?.phoneSent }, outcome.toast ?? null);
 }
+
+/** The second factors' forms, answered as at the sponsor's door; staff keep one when the site requires it. */
+const twoStep = async (post: SecurityPost) =>
+  answer(post, await answerTwoStepForm(post.platform, post.account, post.intent as TwoStepIntent, post.values, post.meta, { required: post.platform.env.REQUIRE_ADMIN_2FA }));
 
 const INTENTS = {
   [CHANGE_PASSWORD_INTENT]: (post: SecurityPost) => answerPasswordChange({ ...post, sessionId: post.account.sessionId }, { intent: post.intent }),
-  "start-2fa": async (post: SecurityPost) => {
-    const started = await startTwoFactorSetup(post.platform, post.account);
-    // The set-up itself (its secret) is not in the answer: the page's loader shows it.
-    return answer(post, started.ok ? succeeded(null) : started);
-  },
-  "cancel-2fa": async (post: SecurityPost) => {
-    await cancelTwoFactorSetup(post.platform.db, post.admin.userId);
-    return answer(post, succeeded(null));
-  },
-  "confirm-2fa": async (post: SecurityPost) => answer(post, await confirmTwoFactorSetup(post.platform, post.account, post.values, post.meta)),
-  "disable-2fa": async (post: SecurityPost) => answer(post, await disableTwoFactor(post.platform, post.account, post.values, post.meta)),
-  "regenerate-codes": async (post: SecurityPost) => answer(post, await regenerateBackupCodes(post.platform, post.account, post.values, post.meta)),
+  ...(Object.fromEntries(TWO_STEP_FORM_INTENTS.map((intent) => [intent, twoStep])) as Record<TwoStepIntent, typeof twoStep>),
   [ADD_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
   [REMOVE_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
 };
@@ -91,16 +73,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (!Object.hasOwn(INTENTS, intent)) throw data({ message: "Unknown action" }, { status: 400 });
-  const account = { userId: admin.userId, email: admin.email, sessionId: state.session!.id };
+  const account = { userId: admin.userId, email: admin.email, sessionId: state.session!.id, session: state.session };
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   return INTENTS[intent as keyof typeof INTENTS]({ platform: context.get(platformContext), admin, account, meta, values: formValues(form), intent });
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
-  const { twoFactor, required, setup, email, passkeys } = loaderData;
+  const { twoStep: twoStepView, required, email, passkeys } = loaderData;
+  const twoFactor = twoStepView.status;
   const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
+  const phoneSent = actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined;
   const changingPassword = useIntentSubmitting(CHANGE_PASSWORD_INTENT);
 
   return (
@@ -124,61 +108,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       )}
 
       <Section id="two-factor" title="Two-factor authentication" icon={<Smartphone />}>
-        <p className="flex flex-wrap items-center gap-2 text-ink-muted">
-          Status:
-          <StatusBadge on={twoFactor.enabled} />
-          {twoFactor.enabled && !backupCodes && (
-            <span>
-              · {twoFactor.backupCodesLeft} backup {twoFactor.backupCodesLeft === 1 ? "code" : "codes"} left
-            </span>
-          )}
-        </p>
-
-        {backupCodes && <BackupCodes codes={backupCodes} />}
-
-        {!twoFactor.enabled && !setup && (
-          <>
-            <p className="mt-4 max-w-prose text-ink-muted">
-              With two-factor authentication on, logging in also asks for a 6-digit code from an authenticator app on your phone
-              (such as Google Authenticator, Microsoft Authenticator, 1Password or Aegis), so a stolen password alone is not enough.
-            </p>
-            <Form method="post" className="mt-5">
-              <input type="hidden" name="intent" value="start-2fa" />
-              <SubmitButton intent="start-2fa" busyLabel="Preparing…">
-                Set up two-factor authentication
-              </SubmitButton>
-            </Form>
-          </>
-        )}
-
-        {!twoFactor.enabled && setup && <SetupSteps setup={setup} lastResult={resultFor("confirm-2fa")} />}
-
-        {twoFactor.enabled && (
-          <div className="mt-6 grid gap-6 xl:grid-cols-2">
-            <CodeForm
-              intent="regenerate-codes"
-              title="New backup codes"
-              description="Replaces all your backup codes, used or not. Confirm with a current code."
-              submitLabel="Generate new backup codes"
-              lastResult={resultFor("regenerate-codes")}
-            />
-            {required ? (
-              <div className="rounded-2xl border border-border p-5">
-                <h3 className="font-semibold text-ink">Turn off</h3>
-                <p className="mt-1 text-sm text-ink-muted">{TWO_FACTOR_REQUIRED_MESSAGE}</p>
-              </div>
-            ) : (
-              <CodeForm
-                intent="disable-2fa"
-                title="Turn off"
-                description="Logging in will ask for your password only. Confirm with a current code."
-                submitLabel="Turn off two-factor authentication"
-                lastResult={resultFor("disable-2fa")}
-                icon={<ShieldOff aria-hidden="true" />}
-              />
-            )}
-          </div>
-        )}
+        <TwoStepSettings view={twoStepView} required={required} resultFor={resultFor} backupCodes={backupCodes} phoneSent={phoneSent} />
       </Section>
 
       <Section id="passkeys" title="Passkeys" icon={<KeyRound />}>

@@ -6,6 +6,9 @@ import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { ResetFactorsDialog } from "~/features/users/reset-factors-dialog";
+import { mayResetFactorsOf } from "~/features/accounts/second-factors.server";
+import { worksInBackOffice } from "~/features/accounts/permissions";
 import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
@@ -25,7 +28,7 @@ import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Management | Apiary Back-office" }];
 
-const DIALOGS = ["roles", "profile", "password"] as const;
+const DIALOGS = ["roles", "profile", "password", "factors"] as const;
 type DialogName = (typeof DIALOGS)[number];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -38,8 +41,14 @@ export async function loader(args: Route.LoaderArgs) {
   const person = dialog && list.can.update ? await getUser(ctx, search.get("id") ?? "") : null;
   const roles = dialog === "roles" && person ? await listAssignableRoles(ctx.platform.db) : [];
   const askProof = dialog === "password" && person ? await needsFreshProof(ctx.platform, ctx.session) : false;
-  return { ...list, dialog: person ? dialog : null, person, roles, askProof };
+  // Reset Second Factors is offered on the rows whose factors this staff member may reset (never their own as an administrator).
+  const mayResetFactors = list.rows.filter((row) => hasFactorsToReset(row) && mayResetFactorsOf(ctx.actor, factorTarget(row))).map((row) => row.id);
+  const factorsDialog = dialog === "factors" && person && !mayResetFactorsOf(ctx.actor, factorTarget(person));
+  return { ...list, dialog: person && !factorsDialog ? dialog : null, person, roles, askProof, mayResetFactors };
 }
+
+const factorTarget = (row: UserRow) => ({ userId: row.id, isSponsor: row.roles.includes(CUSTOMER_ROLE), backOffice: worksInBackOffice(row.roles) });
+const hasFactorsToReset = (row: UserRow) => row.twoFactor === "enabled";
 
 export function action(args: Route.ActionArgs) {
   return runScreenCommand(usersScreen, args);
@@ -48,7 +57,7 @@ export function action(args: Route.ActionArgs) {
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(usersScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, person, roles, askProof } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, person, roles, askProof, mayResetFactors } = loaderData;
   const listHref = `${usersScreen.path}${listSearch(params)}`;
   const dialogHref = (name: DialogName, row: UserRow) => dialogSearch(params, name, row.id);
   const lastResult = lastSubmission(actionData);
@@ -78,6 +87,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
                     { label: "Reset Password", to: dialogHref("password", row) },
                   ]
                 : []),
+              ...(mayResetFactors.includes(row.id) ? [{ label: "Reset Second Factors", to: dialogHref("factors", row) }] : []),
             ]}
           />
         )}
@@ -85,6 +95,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} askProof={askProof} />}
+      {person && dialog === "factors" && <ResetFactorsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
 }

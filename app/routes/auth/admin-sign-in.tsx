@@ -11,7 +11,8 @@ import { arriveAtAdminLogin } from "~/features/accounts/login-arrival.server";
 import { googleSignInFailed, LOGIN_FAILED_TITLE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { adminExists } from "~/features/accounts/roles.server";
-import { clearFirstFactorHeader, completeSecondFactor, firstFactorHeader, readFirstFactor } from "~/features/accounts/second-factor.server";
+import { clearFirstFactorHeader, codeStepChoices, completeSecondFactor, firstFactorHeader, readFirstFactor } from "~/features/accounts/second-factor.server";
+import { challengePhoneFactor } from "~/features/accounts/second-factors.server";
 import { signInWithPasskey } from "~/features/accounts/passkeys.server";
 import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
@@ -19,7 +20,7 @@ import { signOut } from "~/features/accounts/sign-out.server";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Platform } from "~/platform/runtime.server";
-import { replyRefused } from "~/platform/toast.server";
+import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { SecondFactorForm } from "~/features/accounts/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
@@ -41,8 +42,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const arrival = await arriveAtAdminLogin(platform, context.get(authStateContext), request, meta);
   if (arrival.step === "in") throw redirect(redirectTo, arrival.headers && { headers: arrival.headers });
   if (arrival.step === "code") {
-    const method = url.searchParams.get("method") === "backup" ? ("backup" as const) : ("totp" as const);
-    return data({ step: "code" as const, redirectTo, email: arrival.email, method, toast: null });
+    const pending = context.get(authStateContext).pendingSecondFactor!;
+    const { method, methods, phones } = await codeStepChoices(platform, pending.userId, url.searchParams.get("method"));
+    return data({ step: "code" as const, redirectTo, email: arrival.email, method, methods, phones, toast: null });
   }
   const toast = arrival.toast ?? googleSignInFailed(url.searchParams.get("error"));
   // Before the first administrator exists nobody can sign in here: say where set-up is.
@@ -76,6 +78,12 @@ const INTENTS = {
     if (outcome.ok) throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
     // A refusal of the code stays at the code step; one that ended the session is said atop the password form.
     return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
+  },
+  // "Text me a code": the phone factor's challenge; the code step stays, now with a code on its way.
+  challenge: async ({ platform, state, meta, values }: DoorPost) => {
+    const outcome = await challengePhoneFactor(platform, state.pendingSecondFactor, values, meta);
+    if (!outcome.ok) return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, formError: "none" }, { intent: "challenge" });
+    return replyWithToast({ intent: "challenge", result: null }, outcome.toast ?? null);
   },
   // A passkey is both factors: no code step follows.
   passkey: async ({ platform, meta, values, redirectTo }: DoorPost) => {
@@ -111,7 +119,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
   useToast(actionData?.toast ?? loaderData.toast);
   const codeStep = loaderData.step === "code";
   // The code step's session ended: the password form says why (also without JavaScript, where no toast shows).
-  const notice = actionData?.intent === "verify" ? actionData.result.error?.[""] : undefined;
+  const notice = actionData?.intent === "verify" ? actionData.result?.error?.[""] : undefined;
   return (
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-16">
       <div className="rounded-3xl border border-border bg-surface p-6 shadow-sm sm:p-8">
@@ -124,6 +132,8 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
             <SecondFactorForm
               key={loaderData.method}
               method={loaderData.method}
+              methods={loaderData.methods}
+              phones={loaderData.phones}
               email={loaderData.email}
               redirectTo={loaderData.redirectTo}
               lastResult={actionData?.intent === "verify" ? actionData.result : undefined}
@@ -157,7 +167,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
                 <FormError errors={notice} id="admin-login-notice" />
               </div>
             )}
-            <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" ? actionData.result : undefined} />
+            <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" ? (actionData.result ?? undefined) : undefined} />
             <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
               <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
             </div>

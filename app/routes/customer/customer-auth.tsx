@@ -36,6 +36,7 @@ import { EmailLinkFinish } from "~/features/accounts/sign-in-ways/email-link-fin
 import { MoreWays, SignInWay } from "~/features/accounts/sign-in-ways/more-ways";
 import { PhoneCodeWay } from "~/features/accounts/sign-in-ways/phone-code";
 import { replyWithToast } from "~/platform/toast.server";
+import { customerTwoStepPath } from "~/features/accounts/two-step/customer-two-step";
 import type { Route } from "./+types/customer-auth";
 
 const DEFAULT_DESTINATION = "/adopt-hive-signup";
@@ -51,6 +52,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const sentOn = url.searchParams.has("redirectTo");
   const arrival = await arriveAtCustomerLogin(platform, context.get(authStateContext), request, { redirectTo, sentOn });
   if (arrival.step === "in") throw redirect(redirectTo, arrival.headers && { headers: arrival.headers });
+  // Signed in by a first step (Google's return among them), the second is still owed.
+  if (context.get(authStateContext).pendingSecondFactor) throw redirect(customerTwoStepPath(redirectTo), arrival.headers && { headers: arrival.headers });
   const { toast, purpose, signedInAs, headers } = arrival;
   const way = url.searchParams.get("way");
   const link = url.searchParams.get("link");
@@ -84,7 +87,7 @@ const INTENTS = {
   "email-code": async (post: DoorPost) => enter(post, await signInWithEmailCode(post.platform, post.values, post.meta), LOGIN_FAILED_TITLE, { way: "email", to: String(post.values.email ?? "") }),
   "email-link": async (post: DoorPost) => {
     const outcome = await signInWithEmailLink(post.platform, post.values.token, post.meta);
-    if (outcome.ok) throw redirect(post.redirectTo, { headers: outcome.value.headers });
+    if (outcome.ok) throw redirect(outcome.value.secondFactorRequired ? customerTwoStepPath(post.redirectTo) : post.redirectTo, { headers: outcome.value.headers });
     return replyWithToast({ intent: post.intent, result: null, linkFailed: outcome.message }, { title: outcome.title ?? LOGIN_FAILED_TITLE, description: outcome.message, variant: "error" }, outcome.status);
   },
   "phone-code-request": async (post: DoorPost) => codeSent(post, await requestPhoneCode(post.platform, post.values, post.meta), (value) => ({ way: "phone", to: value.phone, shown: value.shown })),
@@ -117,8 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** In with the new session, or the refusal: under the fields it is about, else atop the form too (no toasts without JavaScript). */
-function enter(post: DoorPost, outcome: Result<{ headers: Headers }>, title: string, sent?: CodeSent) {
-  if (outcome.ok) throw redirect(post.redirectTo, { headers: outcome.value.headers });
+function enter(post: DoorPost, outcome: Result<{ headers: Headers; secondFactorRequired?: boolean }>, title: string, sent?: CodeSent) {
+  if (outcome.ok) throw redirect(outcome.value.secondFactorRequired ? customerTwoStepPath(post.redirectTo) : post.redirectTo, { headers: outcome.value.headers });
   return replyRefused(outcome, { title, values: post.values, formError: outcome.fieldErrors ? "none" : "titled", hideFields: ["code"] }, { intent: post.intent, ...(sent ? { sent } : {}) });
 }
 

@@ -8,6 +8,10 @@ import { PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE } from "~/features/ac
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
+import { TwoStepCard } from "~/features/accounts/security-tab/two-step-card";
+import type { PhoneSent } from "~/features/accounts/two-step/factor-forms";
+import { answerTwoStepForm, TWO_STEP_FORM_INTENTS, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
+import { TWO_STEP_FAILED_TITLE } from "~/features/accounts/two-step/two-step-messages";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
@@ -65,7 +69,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return page;
 }
 
-type Answer = ReturnType<typeof replyRefused<{ intent: string }>> | ReturnType<typeof replyWithToast<{ intent: string | null; result: null }>>;
+type Answer =
+  | ReturnType<typeof replyRefused<{ intent: string }>>
+  | ReturnType<typeof replyWithToast<{ intent: string | null; result: null; backupCodes?: string[]; phoneSent?: PhoneSent }>>;
 type Intent = (args: Route.ActionArgs, form: FormData, actor: SignedInActor) => Promise<Answer>;
 
 /** Edit Profile: saved, back to the profile with a toast; refused, the form again with what was typed. */
@@ -110,12 +116,28 @@ const signInWayForm: Intent = async ({ request, context }, form, actor) => {
   return replyWithToast({ intent, result: null }, outcome.toast ?? null);
 };
 
+/** Sign-in & security: the second factors' forms, answered as at the back-office's door (a sponsor may go without one). */
+const twoStepForm: Intent = async ({ request, context }, form, actor) => {
+  const intent = String(form.get("intent")) as TwoStepIntent;
+  const customer = refuseStaffAtCustomerDoor(actor, "account");
+  const values = formValues(form);
+  if (isFailure(customer)) return replyRefused(customer, { title: TWO_STEP_FAILED_TITLE, values }, { intent });
+  const { session } = context.get(authStateContext);
+  const platform = context.get(platformContext);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const account = { userId: customer.userId, email: customer.email, sessionId: session!.id, session };
+  const outcome = await answerTwoStepForm(platform, account, intent, values, meta, { required: false });
+  if (!outcome.ok) return replyRefused(outcome, { title: TWO_STEP_FAILED_TITLE, values, hideFields: ["code"], formError: "none" }, { intent });
+  return replyWithToast({ intent, result: null, backupCodes: outcome.value?.backupCodes, phoneSent: outcome.value?.phoneSent }, outcome.toast ?? null);
+};
+
 const INTENTS: Record<string, Intent> = {
   ...Object.fromEntries(SIGN_IN_WAY_INTENTS.map((intent) => [intent, signInWayForm])),
   [UPDATE_PROFILE_INTENT]: updateProfile,
   "resend-verification": resendVerification,
   [ADD_PASSKEY_INTENT]: passkeyForm,
   [REMOVE_PASSKEY_INTENT]: passkeyForm,
+  ...Object.fromEntries(TWO_STEP_FORM_INTENTS.map((intent) => [intent, twoStepForm])),
 };
 
 export async function action(args: Route.ActionArgs) {
@@ -163,6 +185,14 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
             <PasskeyManager passkeys={loaderData.passkeys} lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined} />
           </div>
         </Card>
+      )}
+      {tab === "security" && loaderData.twoStep && (
+        <TwoStepCard
+          view={loaderData.twoStep}
+          resultFor={(intent) => (actionData?.intent === intent ? actionData.result : undefined)}
+          backupCodes={actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined}
+          phoneSent={actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined}
+        />
       )}
       <SessionsCard activeSessions={account.activeSessions} />
     </Page>

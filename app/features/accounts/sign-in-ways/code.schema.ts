@@ -33,3 +33,5 @@ export const PhoneCodeSchema = z.object({ phone, code });
 /** The contact address a phone-only account adds, and the code that proves it. */
 export const ContactEmailRequestSchema = z.object({ email });
 export const ContactEmailCodeSchema = z.object({ email, code });
+/** The same fields for the phone second factor's forms (two-step/two-step.schema.ts). */
+export { code as sixDigitCode, phone as phoneField };
