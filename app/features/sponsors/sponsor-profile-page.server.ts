@@ -1,4 +1,5 @@
-import type { Actor } from "~/features/accounts/actor";
+import type { Actor, AuthState } from "~/features/accounts/actor";
+import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { passkeyRows } from "~/features/accounts/passkeys.server";
 import { getSponsorAccount } from "~/features/accounts/sponsor-account.server";
@@ -28,7 +29,7 @@ function cleanPath(url: URL) {
  * in on this browser signs in first and comes back. Staff see the spec's barred message. A list
  * that cannot be read leaves the rest of the page up, and says so.
  */
-export async function sponsorProfilePage(platform: Platform, actor: Actor, url: URL) {
+export async function sponsorProfilePage(platform: Platform, actor: Actor, url: URL, session?: AuthState["session"]) {
   const outcome = verificationLinkOutcome(url.searchParams);
   const told = outcome ? verificationLinkToast(outcome, actor) : null;
   if (actor.kind === "anonymous") {
@@ -63,6 +64,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
     passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
+    sessions: tab === "security" ? await failures.load("Error loading sessions", [], () => listMySessions(platform, session)) : [],
     failure: failures.first(),
   };
 }

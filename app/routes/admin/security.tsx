@@ -10,6 +10,8 @@ import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { formatSecretForHumans } from "~/features/accounts/totp";
+import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
+import { SessionsList } from "~/features/accounts/sessions/sessions-list";
 import { BackupCodes, CodeForm, SetupSteps, StatusBadge, SubmitButton, useIntentSubmitting } from "~/features/accounts/two-factor-settings";
 import {
   cancelTwoFactorSetup,
@@ -26,7 +28,6 @@ import { succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
-import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/security";
 
@@ -34,7 +35,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Security | Apiary Back-
 
 export async function loader({ context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const admin = requireStaff(context.get(authStateContext));
+  const state = context.get(authStateContext);
+  const admin = requireStaff(state);
   const status = await getTwoFactorStatus(platform.db, admin.userId);
   const setup = status.enabled ? null : await findTwoFactorSetup(platform, admin);
   return {
@@ -43,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     twoFactor: status,
     required: platform.env.REQUIRE_ADMIN_2FA,
     setup: setup && { qrCode: setup.qrCode, secret: formatSecretForHumans(setup.secret) },
+    sessions: await listMySessions(platform, state.session),
   };
 }
 
@@ -98,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
-  const { twoFactor, required, setup, email, passkeys } = loaderData;
+  const { twoFactor, required, setup, email, passkeys, sessions } = loaderData;
   const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
   const changingPassword = useIntentSubmitting(CHANGE_PASSWORD_INTENT);
@@ -199,14 +202,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </div>
       </Section>
 
-      <Section id="sessions" title="Other devices" icon={<LogOut />}>
-        <p className="max-w-prose text-ink-muted">Signed in on a computer you no longer use? End every session except this one.</p>
-        <Form method="post" action="/logout" className="mt-5">
-          <input type="hidden" name="scope" value="others" />
-          <Button type="submit" variant="outline">
-            Sign out other devices
-          </Button>
-        </Form>
+      <Section id="sessions" title="Where you're signed in" icon={<LogOut />}>
+        <p className="max-w-prose text-ink-muted">Each device and browser signed in as {email}. Don't recognise one? Sign it out, then change your password.</p>
+        <SessionsList sessions={sessions} signOutLabel="Logout" />
       </Section>
     </>
   );

@@ -8,6 +8,7 @@ import { PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE } from "~/features/ac
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
+import { SessionsCard } from "~/features/accounts/security-tab/sessions-card";
 import { requestMeta } from "~/features/accounts/request-meta";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
@@ -56,7 +57,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const page = await sponsorProfilePage(platform, context.get(authStateContext).actor, url);
+  const { actor, session } = context.get(authStateContext);
+  const page = await sponsorProfilePage(platform, actor, url, session);
   if ("goTo" in page) throw await redirectWithToast(page.goTo, page.toast, platform.authSecret);
   return page;
 }
@@ -146,7 +148,8 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
           </div>
         </Card>
       )}
-      <SessionsCard activeSessions={account.activeSessions} />
+      {/* The security tab lists every device (and signs out each); the other tabs keep the summary. */}
+      {tab === "security" ? <SessionsCard sessions={loaderData.sessions} /> : <SessionsSummaryCard activeSessions={account.activeSessions} />}
     </Page>
   );
 }
@@ -229,7 +232,7 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
-function SessionsCard({ activeSessions }: { activeSessions: number }) {
+function SessionsSummaryCard({ activeSessions }: { activeSessions: number }) {
   const others = Math.max(0, activeSessions - 1);
   return (
     <Card id="sessions-title" title="Sessions">
