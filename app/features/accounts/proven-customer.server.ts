@@ -78,7 +78,9 @@ export async function signInProvenCustomer(platform: Platform, identity: ProvenI
   }
   if (identity.kind === "email") await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, userId), eq(users.emailVerified, false)));
   // A fresh session; a user with 2FA on (staff only, refused above) would still be asked for the code.
-  const { headers } = await openProvenSession(platform, userId, meta);
+  const opened = await openProvenSession(platform, userId, meta);
+  if (!opened.ok) return opened;
+  const { headers } = opened.value;
   await recordAuditEvent(db, { type: "login_success", userId, details: { method, portal: "customer", ...(created ? { created: true } : {}) } }, meta);
   return succeeded({ headers, userId, secondFactorRequired: false });
 }

@@ -6,6 +6,7 @@ import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
+import { AccountAccessDialog, EndSessionsDialog } from "~/features/users/account-access-dialogs";
 import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
@@ -25,7 +26,7 @@ import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Management | Apiary Back-office" }];
 
-const DIALOGS = ["roles", "profile", "password"] as const;
+const DIALOGS = ["roles", "profile", "password", "sessions", "access"] as const;
 type DialogName = (typeof DIALOGS)[number];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -76,6 +77,8 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
                     { label: "Manage Roles", to: dialogHref("roles", row) },
                     { label: "Edit Profile", to: dialogHref("profile", row) },
                     { label: "Reset Password", to: dialogHref("password", row) },
+                    { label: "End Sessions", to: dialogHref("sessions", row) },
+                    { label: row.disabled ? "Enable Account" : "Disable Account", to: dialogHref("access", row) },
                   ]
                 : []),
             ]}
@@ -85,6 +88,8 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} askProof={askProof} />}
+      {person && dialog === "sessions" && <EndSessionsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
+      {person && dialog === "access" && <AccountAccessDialog person={person} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
 }
