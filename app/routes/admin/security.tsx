@@ -1,7 +1,7 @@
 import { KeyRound, LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { authStateContext } from "~/features/accounts/actor";
+import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
 import { SECURITY_ERROR_TITLE, TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
@@ -53,6 +53,7 @@ type SecurityPost = {
   platform: Platform;
   admin: StaffActor;
   account: { userId: string; email: string; sessionId: string };
+  session: AuthState["session"];
   meta: RequestMeta;
   values: ReturnType<typeof formValues>;
   intent: string;
@@ -60,6 +61,7 @@ type SecurityPost = {
 
 /** A two-factor command's answer: its toast and any new backup codes (shown once), or its refusal under the code field. */
 function answer({ intent, values }: SecurityPost, outcome: Result<{ backupCodes?: string[] } | null>) {
+  // A refusal for want of a fresh proof has no field of this form to sit under: its toast says it.
   if (!outcome.ok) return replyRefused(outcome, { title: SECURITY_ERROR_TITLE, values, hideFields: ["code", "response"], formError: "none" }, { intent });
   return replyWithToast({ intent, backupCodes: outcome.value?.backupCodes }, outcome.toast ?? null);
 }
@@ -67,7 +69,7 @@ function answer({ intent, values }: SecurityPost, outcome: Result<{ backupCodes?
 const INTENTS = {
   [CHANGE_PASSWORD_INTENT]: (post: SecurityPost) => answerPasswordChange({ ...post, sessionId: post.account.sessionId }, { intent: post.intent }),
   "start-2fa": async (post: SecurityPost) => {
-    const started = await startTwoFactorSetup(post.platform, post.account);
+    const started = await startTwoFactorSetup(post.platform, post.account, post.session);
     // The set-up itself (its secret) is not in the answer: the page's loader shows it.
     return answer(post, started.ok ? succeeded(null) : started);
   },
@@ -96,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Object.hasOwn(INTENTS, intent)) throw data({ message: "Unknown action" }, { status: 400 });
   const account = { userId: admin.userId, email: admin.email, sessionId: state.session!.id };
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  return INTENTS[intent as keyof typeof INTENTS]({ platform: context.get(platformContext), admin, account, meta, values: formValues(form), intent });
+  return INTENTS[intent as keyof typeof INTENTS]({ platform: context.get(platformContext), admin, account, session: state.session, meta, values: formValues(form), intent });
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, securityAuditLog, sessions } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { hashPassword } from "~/platform/security/password-hash.server";
-import { insertCustomer, insertSession } from "../../../../tests/factories/accounts";
+import { insertCustomer, insertSession, insertUser } from "../../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../../tests/setup/platform";
 import type { TestClock } from "../../../../tests/setup/test-clock";
 import { resolveAuthState } from "../session.server";
+import { STAFF_SESSION_ABSOLUTE_MS } from "../session-lifetimes";
 import { signInWithPassword } from "../sign-in.server";
 import { signOut, type SignOutScope } from "../sign-out.server";
 import { deviceLabel } from "./device-label";
@@ -113,6 +114,24 @@ describe.each(testEngines())("one's own sessions on $name", ({ open }) => {
     expect(await endMySession(platform, phone, laptop!.id, testMeta())).toEqual({ ok: false, status: 404, message: SESSION_NOT_FOUND });
     const audit = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.userId, customer.userId), eq(securityAuditLog.eventType, "sessions_revoked")));
     expect(audit.map((row) => row.eventDetails)).toEqual([{ scope: "one" }]);
+  });
+
+  it("ends a back-office session 12 hours after sign-in, a sponsor's not", async () => {
+    const admin = await insertUser(t.db, { password: PASSWORD });
+    const signedIn = await signInWithPassword(platform, "admin", { email: admin.email, password: PASSWORD }, testMeta(`198.51.100.${n++}`));
+    if (!signedIn.ok) throw new Error(signedIn.message);
+    const cookie = cookieOf(signedIn.value.headers);
+    const whoIs = async () => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie } }))).state.actor.kind;
+    const aged = (ms: number) => t.db.update(sessions).set({ createdAt: new Date(Date.now() - ms) }).where(eq(sessions.userId, admin.userId));
+    await aged(STAFF_SESSION_ABSOLUTE_MS - 60_000);
+    expect(await whoIs()).toBe("staff");
+    await aged(STAFF_SESSION_ABSOLUTE_MS + 60_000);
+    expect(await whoIs()).toBe("anonymous");
+    expect(await sessionIdsOf(admin.userId)).toEqual([]);
+
+    const { customer, signedIn: [sponsor] } = await signedInOn([{ userAgent: WINDOWS_CHROME, address: `198.51.100.${n++}` }]);
+    await t.db.update(sessions).set({ createdAt: new Date(Date.now() - STAFF_SESSION_ABSOLUTE_MS - 60_000) }).where(eq(sessions.userId, customer.userId));
+    expect((await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: sponsor!.cookie } }))).state.actor.kind).toBe("customer");
   });
 
   it.each<[SignOutScope, (ids: { here: string; others: string[] }) => string[]]>([
