@@ -114,11 +114,29 @@ test.describe("customer login", () => {
 });
 
 test.describe("sessions", () => {
-  test("signs out other devices, then every device", async ({ page, browser, signIn, visit }) => {
+  test("lists the devices and signs out one, then other devices, then every device", async ({ page, browser, signIn, visit }) => {
     const { email } = await signIn.customer({ password: PASSWORD });
     const laptop = await browser.newContext();
     const other = await laptop.newPage();
     await other.goto("/customer-auth?redirectTo=/sponsor-profile");
+    await logIn(other, email);
+    await expect(other).toHaveURL("/sponsor-profile");
+
+    // Sign-in & security lists both devices, this one marked, and signs the other out by itself.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await visit("/sponsor-profile?tab=security");
+      const list = page.getByRole("region", { name: "Where you're signed in" });
+      await expect(list.getByTestId("session-row")).toHaveCount(2);
+      await expect(list.getByTestId("session-row").first()).toContainText("This device");
+      await expect(list.getByTestId("session-row").first()).toContainText("Local network");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    await page.getByRole("region", { name: "Where you're signed in" }).getByRole("button", { name: /^Sign out Chrom/ }).click();
+    await expect(toast(page, "Signed out of that device")).toBeVisible();
+    await expect(page.getByTestId("session-row")).toHaveCount(1);
+    await other.reload();
+    await expect(other).toHaveURL(/\/customer-auth\?redirectTo=%2Fsponsor-profile$/);
     await logIn(other, email);
     await expect(other).toHaveURL("/sponsor-profile");
 

@@ -42,6 +42,9 @@ export type AuditEvent =
   | "record_deleted"
   | "roles_changed"
   | "password_reset_by_staff"
+  | "account_disabled"
+  | "account_enabled"
+  | "sessions_ended_by_staff"
   | "payment_recorded"
   | "refused";
 

@@ -1,11 +1,14 @@
 import { createHash } from "node:crypto";
 import { betterAuth, getCurrentAdapter, type BetterAuthPlugin } from "better-auth";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "./account-disabled";
 import { hasContactEmail } from "./no-email";
 import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
@@ -111,6 +114,7 @@ export function createAuth(platform: Platform) {
     },
     // Reset and verification tokens are stored as hashes, never as they are sent.
     verification: { storeIdentifier: "hashed" },
+    user: { additionalFields: { disabledAt: { type: "date", required: false, input: false } } },
     session: {
       expiresIn: SESSION_IDLE_SECONDS,
       updateAge: 24 * 60 * 60,
@@ -131,6 +135,19 @@ export function createAuth(platform: Platform) {
       ipAddress: { ipAddressHeaders: ["x-apiary-client-address"] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // The one door every sign-in passes (password, Google, codes, wallets, ID tokens,
+          // passkeys: each ends in createSession): a disabled account gets no session, whatever proved it.
+          before: async (session, ctx) => {
+            const reader = ctx ? await getCurrentAdapter(ctx.context.adapter) : null;
+            const user = reader
+              ? await reader.findOne<{ disabledAt?: Date | null }>({ model: "user", where: [{ field: "id", value: session.userId }] })
+              : (await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, session.userId)))[0];
+            if (user?.disabledAt) throw new APIError("FORBIDDEN", { code: ACCOUNT_DISABLED_CODE, message: ACCOUNT_DISABLED_MESSAGE });
+          },
+        },
+      },
       account: {
         // Google's access, refresh and ID tokens are checked at sign-in and never used after: not kept.
         update: { before: async (account) => ({ data: { ...account, ...WITHOUT_PROVIDER_TOKENS } }) },

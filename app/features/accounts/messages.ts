@@ -1,4 +1,5 @@
 import type { Toast } from "~/platform/toast";
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "./account-disabled";
 
 /** The spec's account messages, shared by server commands and pages. */
 export const ADMIN_REFUSED_MESSAGE = "Admin accounts cannot be used for customer functions. Please use a customer account.";
@@ -16,6 +17,7 @@ export const GOOGLE_SIGN_IN_FAILED_TITLE = "Google Sign-in Failed";
 const GOOGLE_ERRORS: Record<string, string> = {
   account_not_linked: "An account with this e-mail already exists. Log in with your password, verify your e-mail, then use Google.",
   email_not_found: "Google did not share an e-mail address for this account.",
+  [ACCOUNT_DISABLED_CODE]: ACCOUNT_DISABLED_MESSAGE,
 };
 const GOOGLE_ERROR_OTHERWISE = "Google sign-in could not be completed. Please try again.";
 

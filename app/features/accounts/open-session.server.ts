@@ -3,7 +3,10 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { z } from "~/platform/zod";
 import type { Platform } from "~/platform/runtime.server";
-import { getAuth } from "./auth.server";
+import { succeeded, type Result } from "~/platform/result";
+import { ACCOUNT_DISABLED_CODE } from "./account-disabled";
+import { refusedAsDisabled } from "./account-disabled.server";
+import { authApiError, getAuth } from "./auth.server";
 import type { RequestMeta } from "./request-meta";
 
 /**
@@ -29,9 +32,17 @@ export const provenSessions = {
   },
 } satisfies BetterAuthPlugin;
 
-/** Opens a fresh session for `userId` (already proven by the caller); its cookie is in the headers. */
-export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey", passkeyId?: string): Promise<{ headers: Headers; token: string }> {
+/**
+ * Opens a fresh session for `userId` (already proven by the caller); its cookie is in the
+ * headers. Refused (the spec's Login Failed) when an administrator has disabled the account.
+ */
+export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey", passkeyId?: string): Promise<Result<{ headers: Headers; token: string }>> {
   const auth = await getAuth(platform);
-  const { headers, response } = await auth.api.openProvenSession({ body: { userId, method, passkeyId }, headers: meta.headers, returnHeaders: true });
-  return { headers, token: response.token };
+  try {
+    const { headers, response } = await auth.api.openProvenSession({ body: { userId, method, passkeyId }, headers: meta.headers, returnHeaders: true });
+    return succeeded({ headers, token: response.token });
+  } catch (error) {
+    if ((await authApiError(error))?.body?.code !== ACCOUNT_DISABLED_CODE) throw error;
+    return refusedAsDisabled(platform, null, { method: method ?? "proven", userId }, meta);
+  }
 }

@@ -347,7 +347,9 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
     return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
   }
 
-  const { headers } = await openProvenSession(platform, stored.userId, meta, "passkey", stored.id);
+  const opened = await openProvenSession(platform, stored.userId, meta, "passkey", stored.id);
+  if (!opened.ok) return opened;
+  const { headers } = opened.value;
   await recordAuditEvent(db, { type: "login_success", userId: stored.userId, details: { method: "passkey", portal, passkeyId: stored.id } }, meta);
   return succeeded({ headers, userId: stored.userId, secondFactorRequired: false });
 }

@@ -78,7 +78,9 @@ export async function signInProvenCustomer(platform: Platform, identity: ProvenI
   }
   if (identity.kind === "email") await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, userId), eq(users.emailVerified, false)));
   // A fresh session; one of someone with a second factor waits for it (session.server.ts), and the door asks for it.
-  const { headers } = await openProvenSession(platform, userId, meta);
+  const opened = await openProvenSession(platform, userId, meta);
+  if (!opened.ok) return opened;
+  const { headers } = opened.value;
   const [profile] = await db.select({ is2faEnabled: profiles.is2faEnabled }).from(profiles).where(eq(profiles.id, userId));
   const secondFactorRequired = Boolean(profile?.is2faEnabled);
   if (!secondFactorRequired) {

@@ -96,7 +96,7 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
 
   it("keeps several factors, each named: an authenticator app beside a phone", async () => {
     const { customer, account } = await sponsorWithPhone();
-    const started = await startTwoFactorSetup(platform, customer);
+    const started = await startTwoFactorSetup(platform, account);
     if (!started.ok) throw new Error(started.message);
     const confirmed = await confirmTwoFactorSetup(platform, account, { code: totpCodeAt(started.value.secret, platform.clock.now()), friendlyName: "Aegis" }, meta());
     expect(confirmed).toMatchObject({ ok: true, value: { backupCodes: expect.any(Array) } });
@@ -168,7 +168,8 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
 
     // A passkey is both factors at once: in without a code.
     const passkey = await openProvenSession(platform, userId, meta(), "passkey");
-    expect((await stateOf(passkey.headers)).actor).toMatchObject({ kind: "customer", userId });
+    if (!passkey.ok) throw new Error(passkey.message);
+    expect((await stateOf(passkey.value.headers)).actor).toMatchObject({ kind: "customer", userId });
   });
 
   it("removes a factor only after a fresh proof; the last one gone, sign-ins ask for one step and waiting sessions end", async () => {

@@ -7,7 +7,7 @@ import { anonymous, type Actor, type AuthState } from "./actor";
 import { getAuth } from "./auth.server";
 import { ADMIN_ROLE, worksInBackOffice } from "./permissions";
 import { listRoles, permissionsOf } from "./roles.server";
-import { SESSION_ABSOLUTE_MS } from "./session-lifetimes";
+import { SESSION_ABSOLUTE_MS, STAFF_SESSION_ABSOLUTE_MS } from "./session-lifetimes";
 
 /** A 2FA user has this long after the password (or Google) step to give the code. */
 export const SECOND_FACTOR_WINDOW_MS = 10 * 60 * 1000;
@@ -71,9 +71,15 @@ async function resolveFromDatabase(platform: Platform, request: Request): Promis
     .where(eq(profiles.id, user.id));
   const roles = profile ? profile.roles : await listRoles(platform.db, user.id);
   const sessionInfo = { id: session.id, token: session.token, userId: user.id, createdAt };
+  // Back-office sessions have a shorter absolute lifetime (session-lifetimes.ts).
+  const absoluteMs = worksInBackOffice(roles) ? STAFF_SESSION_ABSOLUTE_MS : SESSION_ABSOLUTE_MS;
+  if (Date.now() - createdAt.getTime() > absoluteMs) {
+    await deleteSession(platform.db, session.id);
+    return { state: { actor: anonymous }, headers };
+  }
 
   // Kept only when nothing is to be sent back, and not past the session's end or its absolute lifetime.
-  const keepForMs = headers.has("set-cookie") ? undefined : Math.min(new Date(session.expiresAt).getTime(), createdAt.getTime() + SESSION_ABSOLUTE_MS) - Date.now();
+  const keepForMs = headers.has("set-cookie") ? undefined : Math.min(new Date(session.expiresAt).getTime(), createdAt.getTime() + absoluteMs) - Date.now();
 
   if (profile?.is2faEnabled && !(session as { secondFactorAt?: Date | null }).secondFactorAt) {
     return {

@@ -5,6 +5,8 @@ import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import { recordAuditEvent } from "./audit.server";
 import { AdminLoginSchema, CustomerLoginSchema } from "./auth.schema";
+import { ACCOUNT_DISABLED_CODE } from "./account-disabled";
+import { refusedAsDisabled } from "./account-disabled.server";
 import { authApiError, getAuth } from "./auth.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
@@ -49,7 +51,10 @@ export async function signInWithPassword(platform: Platform, portal: Portal, for
     });
     signedIn = { headers, token: response.token, userId: response.user.id };
   } catch (error) {
-    if (!(await authApiError(error))) throw error;
+    const refusal = await authApiError(error);
+    if (!refusal) throw error;
+    // The right password for an account an administrator disabled: said as it is, not counted as a guess.
+    if (refusal.body?.code === ACCOUNT_DISABLED_CODE) return refusedAsDisabled(platform, input.email, { method: "password", portal }, meta);
     await hitRateLimit(db, limits.signInFailuresByAccount, input.email);
     await recordAuditEvent(db, { type: "login_failed", details: { email: input.email, portal } }, meta);
     return failedAs(LOGIN_FAILED_TITLE, 401, INVALID_CREDENTIALS_MESSAGE);

@@ -82,8 +82,11 @@ async function describeSetup(secret: string, email: string, expiresAt: Date): Pr
   return { secret, uri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, expiresAt };
 }
 
-export async function startTwoFactorSetup(platform: Platform, account: Account): Promise<Result<TwoFactorSetup>> {
+export async function startTwoFactorSetup(platform: Platform, account: Account & { session: AuthState["session"] }): Promise<Result<TwoFactorSetup>> {
   const { db } = platform;
+  // Turning 2FA on binds the account to a new device: a session left open is not proof enough.
+  const stale = await requireFreshProof(platform, account.session);
+  if (stale) return stale;
   if ((await getTwoFactorStatus(db, account.userId)).hasTotp) return failed(409, TWO_FACTOR_ALREADY_ON_MESSAGE);
   const secret = generateTotpSecret();
   const expiresAt = new Date(Date.now() + SETUP_TTL_MS);

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD, FRESH_PROOF_MS } from "./fresh-proof.server";
 import { profiles, securityAuditLog, sessions, verifications } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
@@ -72,11 +73,23 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
   const auditTypes = async (userId: string) =>
     (await t.db.select({ type: securityAuditLog.eventType }).from(securityAuditLog).where(eq(securityAuditLog.userId, userId))).map((r) => r.type);
 
+  /** The session reference of a sign-in made just now on the platform's clock. */
+  const freshSession = (userId: string, id: string) => ({ id, token: "", userId, createdAt: new Date(platform.clock.now()) });
+
+  it("turning 2FA on asks for a fresh proof when the sign-in is over five minutes old", async () => {
+    const admin = await insertUser(t.db);
+    const { id } = await insertSession(t.db, admin.userId, { createdAt: new Date(platform.clock.now() - FRESH_PROOF_MS - 1_000) });
+    const stale = { id, token: "", userId: admin.userId, createdAt: new Date(platform.clock.now() - FRESH_PROOF_MS - 1_000) };
+    expect(await startTwoFactorSetup(platform, { ...admin, session: stale })).toMatchObject({ ok: false, status: 401, fieldErrors: { [FRESH_PROOF_FIELD]: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect(await findTwoFactorSetup(platform, admin)).toBeNull();
+    expect(await startTwoFactorSetup(platform, { ...admin, session: freshSession(admin.userId, id) })).toMatchObject({ ok: true });
+  });
+
   /** An administrator with 2FA switched on through the real set-up flow. */
   async function enrolledAdmin() {
     const admin = await insertUser(t.db);
     const session = await insertSession(t.db, admin.userId);
-    const started = await startTwoFactorSetup(platform, admin);
+    const started = await startTwoFactorSetup(platform, { ...admin, session: freshSession(admin.userId, session.id) });
     if (!started.ok) throw new Error(started.message);
     const secret = started.value.secret;
     const confirmed = await confirmTwoFactorSetup(platform, { ...admin, sessionId: session.id }, { code: totpCodeAt(secret, platform.clock.now()) }, testMeta());
@@ -87,7 +100,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
   it("set-up keeps the secret server-side until a valid code turns 2FA on, then shows ten backup codes once", async () => {
     const admin = await insertUser(t.db);
     const session = await insertSession(t.db, admin.userId);
-    const started = await startTwoFactorSetup(platform, admin);
+    const started = await startTwoFactorSetup(platform, { ...admin, session: freshSession(admin.userId, session.id) });
     if (!started.ok) throw new Error(started.message);
     const setup = started.value;
     expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -113,7 +126,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     expect(new Set(backupCodes).size).toBe(10);
     for (const code of backupCodes) expect(code).toMatch(/^[a-z0-9]{8}$/);
     // Started again once it is on: refused.
-    expect(await startTwoFactorSetup(platform, admin)).toMatchObject({ ok: false, status: 409, message: "Two-factor authentication is already on." });
+    expect(await startTwoFactorSetup(platform, { ...admin, session: freshSession(admin.userId, session.id) })).toMatchObject({ ok: false, status: 409, message: "Two-factor authentication is already on." });
 
     const profile = await profileOf(admin.userId);
     expect(profile.is2faEnabled).toBe(true);

@@ -3,6 +3,8 @@ import { profiles, sessions } from "~/platform/db/schema";
 import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { recordAuditEvent } from "./audit.server";
+import { ACCOUNT_DISABLED_CODE } from "./account-disabled";
+import { refusedAsDisabled } from "./account-disabled.server";
 import { authApiError, getAuth } from "./auth.server";
 import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, LOGIN_FAILED_TITLE, NOT_ADMIN_MESSAGE, SIGN_IN_WAYS } from "./messages";
 import type { RequestMeta } from "./request-meta";
@@ -28,6 +30,7 @@ export async function signInVerified(platform: Platform, identity: VerifiedIdent
   } catch (error) {
     const refusal = await authApiError(error);
     if (!refusal) throw error;
+    if (refusal.body?.code === ACCOUNT_DISABLED_CODE) return refusedAsDisabled(platform, identity.email, { method, portal }, meta);
     await recordAuditEvent(db, { type: "login_failed", details: { method, portal, reason: refusal.body?.code ?? refusal.message } }, meta);
     const notLinked = refusal.body?.code === "account_not_linked";
     return failedAs(LOGIN_FAILED_TITLE, notLinked ? 409 : 401, notLinked ? SIGN_IN_WAYS.notLinked : SIGN_IN_WAYS.badToken);

@@ -18,7 +18,7 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   password_change_failed: "Password change failed",
   password_reset: "Password reset by e-mail link",
   password_reset_requested: "Password reset asked for",
-  sessions_revoked: "Signed out everywhere",
+  sessions_revoked: "Signed out other devices",
   reauthenticated: "Confirmed it was them",
   reauthentication_failed: "Failed to confirm it was them",
   admin_created: "Administrator created",
@@ -37,6 +37,9 @@ const EVENT_LABELS: Record<AuditEvent, string> = {
   record_deleted: "Deleted",
   roles_changed: "Roles changed",
   password_reset_by_staff: "Password set by staff",
+  account_disabled: "Account disabled",
+  account_enabled: "Account enabled",
+  sessions_ended_by_staff: "Sessions ended by staff",
   payment_recorded: "Payment recorded",
   refused: "Refused",
 };

@@ -15,6 +15,7 @@ import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVi
 import { MENU_ITEM_FAILURE_TITLES, MENU_ITEMS_LIST_FAILED } from "~/features/menu-items/messages";
 import { addRolePermission, deleteRolePermission, listRolePermissions, saveRoleGrid, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
+import { endSessionsOf, setAccountAccess } from "~/features/users/account-access.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
 import { resetFactorsByStaff } from "~/features/accounts/second-factors.server";
 import { PASSWORD_RESET_FAILED } from "~/features/users/messages";
@@ -100,6 +101,8 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
       "edit-profile": updateUserProfile,
       "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "users", input),
       "reset-factors": (ctx, input) => resetFactorsByStaff(ctx, "users", input),
+      "end-sessions": endSessionsOf,
+      "account-access": setAccountAccess,
     },
     failureTitles: PASSWORD_RESET_FAILURE,
   },

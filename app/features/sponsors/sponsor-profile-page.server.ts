@@ -1,4 +1,5 @@
-import type { Actor } from "~/features/accounts/actor";
+import type { Actor, AuthState } from "~/features/accounts/actor";
+import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { passkeyRows } from "~/features/accounts/passkeys.server";
@@ -31,7 +32,7 @@ function cleanPath(url: URL) {
  * in on this browser signs in first and comes back. Staff see the spec's barred message. A list
  * that cannot be read leaves the rest of the page up, and says so.
  */
-export async function sponsorProfilePage(platform: Platform, actor: Actor, url: URL) {
+export async function sponsorProfilePage(platform: Platform, actor: Actor, url: URL, session?: AuthState["session"]) {
   const outcome = verificationLinkOutcome(url.searchParams);
   const told = outcome ? verificationLinkToast(outcome, actor) : null;
   if (actor.kind === "anonymous") {
@@ -69,6 +70,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     signInWays: tab === "security" ? await failures.load("Error loading sign-in ways", [], () => listSignInWays(platform.db, customer.userId)) : [],
     googleLinkable: googleSignInEnabled(platform),
     twoStep: tab === "security" ? await failures.load("Error loading two-step verification", null, () => loadTwoStep(platform, customer)) : null,
+    sessions: tab === "security" ? await failures.load("Error loading sessions", [], () => listMySessions(platform, session)) : [],
     failure: failures.first(),
   };
 }

@@ -23,6 +23,8 @@ export type UserRow = {
   roles: string[];
   twoFactor: TwoFactorState;
   firstLogin: boolean;
+  /** Disabled by an administrator: no way of signing in works (account-access.server.ts). */
+  disabled: boolean;
   createdAt: string;
 };
 
@@ -51,6 +53,7 @@ const userColumns = {
   roles: rolesOf,
   twoFactor: twoFactorOf,
   firstLogin: profiles.firstLogin,
+  disabled: sql<boolean>`exists (select 1 from users u where u.id = profiles.id and u.disabled_at is not null)`,
   createdAt: profiles.createdAt,
 };
 const toUserRow = (row: Omit<UserRow, "createdAt"> & { createdAt: Date }): UserRow => ({ ...row, createdAt: row.createdAt.toISOString() });

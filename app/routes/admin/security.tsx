@@ -9,6 +9,8 @@ import { answerPasskeyForm, passkeyRows } from "~/features/accounts/passkeys.ser
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
+import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
+import { SessionsList } from "~/features/accounts/sessions/sessions-list";
 import { useIntentSubmitting } from "~/features/accounts/two-factor-settings";
 import { answerTwoStepForm, loadTwoStep, TWO_STEP_FORM_INTENTS, type TwoStepAnswer, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TwoStepSettings } from "~/features/accounts/two-step/two-step-settings";
@@ -26,9 +28,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Security | Apiary Back-
 
 export async function loader({ context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const admin = requireStaff(context.get(authStateContext));
+  const state = context.get(authStateContext);
+  const admin = requireStaff(state);
   return {
     email: admin.email,
+    sessions: await listMySessions(platform, state.session),
     passkeys: await passkeyRows(platform.db, admin.userId),
     twoStep: await loadTwoStep(platform, admin),
     required: platform.env.REQUIRE_ADMIN_2FA,
@@ -38,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 type SecurityPost = {
   platform: Platform;
   admin: StaffActor;
-  account: { userId: string; email: string; sessionId: string; session?: AuthState["session"] };
+  account: { userId: string; email: string; sessionId: string; session: AuthState["session"] };
   meta: RequestMeta;
   values: ReturnType<typeof formValues>;
   intent: string;
@@ -80,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
-  const { twoStep: twoStepView, required, email, passkeys } = loaderData;
+  const { twoStep: twoStepView, required, email, passkeys, sessions } = loaderData;
   const twoFactor = twoStepView.status;
   const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
@@ -129,14 +133,9 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </div>
       </Section>
 
-      <Section id="sessions" title="Other devices" icon={<LogOut />}>
-        <p className="max-w-prose text-ink-muted">Signed in on a computer you no longer use? End every session except this one.</p>
-        <Form method="post" action="/logout" className="mt-5">
-          <input type="hidden" name="scope" value="others" />
-          <Button type="submit" variant="outline">
-            Sign out other devices
-          </Button>
-        </Form>
+      <Section id="sessions" title="Where you're signed in" icon={<LogOut />}>
+        <p className="max-w-prose text-ink-muted">Each device and browser signed in as {email}. Don't recognise one? Sign it out, then change your password.</p>
+        <SessionsList sessions={sessions} signOutLabel="Logout" />
       </Section>
     </>
   );

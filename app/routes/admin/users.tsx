@@ -9,6 +9,7 @@ import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { ResetFactorsDialog } from "~/features/users/reset-factors-dialog";
 import { mayResetFactorsOf } from "~/features/accounts/second-factors.server";
 import { worksInBackOffice } from "~/features/accounts/permissions";
+import { AccountAccessDialog, EndSessionsDialog } from "~/features/users/account-access-dialogs";
 import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
@@ -28,7 +29,7 @@ import type { Route } from "./+types/users";
 
 export const meta: Route.MetaFunction = () => [{ title: "User Management | Apiary Back-office" }];
 
-const DIALOGS = ["roles", "profile", "password", "factors"] as const;
+const DIALOGS = ["roles", "profile", "password", "factors", "sessions", "access"] as const;
 type DialogName = (typeof DIALOGS)[number];
 
 export async function loader(args: Route.LoaderArgs) {
@@ -85,6 +86,8 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
                     { label: "Manage Roles", to: dialogHref("roles", row) },
                     { label: "Edit Profile", to: dialogHref("profile", row) },
                     { label: "Reset Password", to: dialogHref("password", row) },
+                    { label: "End Sessions", to: dialogHref("sessions", row) },
+                    { label: row.disabled ? "Enable Account" : "Disable Account", to: dialogHref("access", row) },
                   ]
                 : []),
               ...(mayResetFactors.includes(row.id) ? [{ label: "Reset Second Factors", to: dialogHref("factors", row) }] : []),
@@ -96,6 +99,8 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} askProof={askProof} />}
       {person && dialog === "factors" && <ResetFactorsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
+      {person && dialog === "sessions" && <EndSessionsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
+      {person && dialog === "access" && <AccountAccessDialog person={person} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { TwoStepCard } from "~/features/accounts/security-tab/two-step-card";
 import type { PhoneSent } from "~/features/accounts/two-step/factor-forms";
 import { answerTwoStepForm, TWO_STEP_FORM_INTENTS, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TWO_STEP_FAILED_TITLE } from "~/features/accounts/two-step/two-step-messages";
+import { SessionsCard } from "~/features/accounts/security-tab/sessions-card";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
@@ -64,7 +65,8 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
-  const page = await sponsorProfilePage(platform, context.get(authStateContext).actor, url);
+  const { actor, session } = context.get(authStateContext);
+  const page = await sponsorProfilePage(platform, actor, url, session);
   if ("goTo" in page) throw await redirectWithToast(page.goTo, page.toast, platform.authSecret);
   return page;
 }
@@ -194,7 +196,8 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
           phoneSent={actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined}
         />
       )}
-      <SessionsCard activeSessions={account.activeSessions} />
+      {/* The security tab lists every device (and signs out each); the other tabs keep the summary. */}
+      {tab === "security" ? <SessionsCard sessions={loaderData.sessions} /> : <SessionsSummaryCard activeSessions={account.activeSessions} />}
     </Page>
   );
 }
@@ -277,7 +280,7 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   );
 }
 
-function SessionsCard({ activeSessions }: { activeSessions: number }) {
+function SessionsSummaryCard({ activeSessions }: { activeSessions: number }) {
   const others = Math.max(0, activeSessions - 1);
   return (
     <Card id="sessions-title" title="Sessions">

@@ -21,7 +21,7 @@ import { TWO_STEP_INTENTS } from "./two-step.schema";
  * its forms. The routes only check who is asking and which rules apply.
  */
 
-export type TwoStepAccount = { userId: string; email: string; sessionId: string; session?: AuthState["session"] };
+export type TwoStepAccount = { userId: string; email: string; sessionId: string; session: AuthState["session"] };
 /** `required`: this person may not go without a second factor (staff, when the site says so). */
 export type TwoStepRules = { required: boolean };
 

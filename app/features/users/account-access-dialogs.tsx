@@ -1,0 +1,48 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { accountLabel } from "~/features/accounts/no-email";
+import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { ScreenDialog } from "~/ui/admin/screen-dialog";
+import { FormError } from "~/ui/forms/form-error";
+import { SchemaForm } from "~/ui/forms/schema-form";
+import { AccountAccessSchema, EndSessionsSchema } from "./account-access.schema";
+
+type Person = { id: string; email: string; disabled: boolean };
+type DialogProps = { person: Person; closeHref: string; lastResult: SubmissionResult<string[]> | null };
+
+/** User Management's End Sessions: signs the person out on every device; they may sign in again. */
+export function EndSessionsDialog({ person, closeHref, lastResult }: DialogProps) {
+  const [form] = useForm({ id: "end-sessions", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: EndSessionsSchema }), ...checkedOnSubmit });
+  return (
+    <ScreenDialog title="End Sessions" description={accountLabel(person.email)} closeHref={closeHref}>
+      <SchemaForm form={form} schema={EndSessionsSchema} preventScrollReset>
+        <input type="hidden" name="userId" value={person.id} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p className="text-ink-muted">Every device signed in to this account is signed out at once. The person can sign in again; to stop that, disable the account.</p>
+        <DialogButtons closeHref={closeHref} label="End Sessions" busyLabel="Ending…" intent="end-sessions" variant="danger" />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
+
+/** Disable Account / Enable Account: a disabled account cannot sign in any way until it is enabled again. */
+export function AccountAccessDialog({ person, closeHref, lastResult }: DialogProps) {
+  const [form] = useForm({ id: "account-access", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: AccountAccessSchema }), ...checkedOnSubmit });
+  const disable = !person.disabled;
+  const title = disable ? "Disable Account" : "Enable Account";
+  return (
+    <ScreenDialog title={title} description={accountLabel(person.email)} closeHref={closeHref}>
+      <SchemaForm form={form} schema={AccountAccessSchema} preventScrollReset>
+        <input type="hidden" name="userId" value={person.id} />
+        <input type="hidden" name="access" value={disable ? "disable" : "enable"} />
+        <FormError errors={form.errors} id={`${form.id}-error`} />
+        <p className="text-ink-muted">
+          {disable
+            ? "The person is signed out everywhere now and cannot sign in again in any way (password, Google, codes, wallets, passkeys) until the account is enabled. Their bookings, adoptions and details are kept."
+            : "The person can sign in again in every way they could before."}
+        </p>
+        <DialogButtons closeHref={closeHref} label={title} busyLabel="Saving…" intent="account-access" variant={disable ? "danger" : undefined} />
+      </SchemaForm>
+    </ScreenDialog>
+  );
+}
