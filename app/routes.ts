@@ -31,6 +31,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("admin-setup", "routes/auth/admin-setup.tsx"),
   route("logout", "routes/auth/logout.ts"),
+  route("reauthenticate", "routes/auth/reauthenticate.tsx"),
   route("api/auth/token", "routes/auth/api.auth.token.ts"),
   route("api/auth/nonce", "routes/auth/api.auth.nonce.ts"),
   route("api/auth/*", "routes/auth/api.auth.$.ts"),

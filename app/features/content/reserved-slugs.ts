@@ -27,6 +27,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "reset-password",
   "admin-setup",
   "logout",
+  "reauthenticate",
   // Back-office and platform endpoints
   "admin",
   "api",

@@ -6,7 +6,6 @@ import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
-import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
 import { usersScreen } from "~/features/users/users.screen";
@@ -37,8 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   // commands check again. Without the right to change people, no dialog opens.
   const person = dialog && list.can.update ? await getUser(ctx, search.get("id") ?? "") : null;
   const roles = dialog === "roles" && person ? await listAssignableRoles(ctx.platform.db) : [];
-  const askProof = dialog === "password" && person ? await needsFreshProof(ctx.platform, ctx.session) : false;
-  return { ...list, dialog: person ? dialog : null, person, roles, askProof };
+  return { ...list, dialog: person ? dialog : null, person, roles };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -48,7 +46,7 @@ export function action(args: Route.ActionArgs) {
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(usersScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, person, roles, askProof } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, person, roles } = loaderData;
   const listHref = `${usersScreen.path}${listSearch(params)}`;
   const dialogHref = (name: DialogName, row: UserRow) => dialogSearch(params, name, row.id);
   const lastResult = lastSubmission(actionData);
@@ -84,7 +82,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       />
       {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
-      {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} askProof={askProof} />}
+      {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} />}
     </>
   );
 }
