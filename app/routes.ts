@@ -24,6 +24,7 @@ export default [
   route("stay/:token/stay.ics", "routes/customer/guest-stay-calendar.ts"),
   route("hive-updates/unsubscribe/:token", "routes/customer/hive-updates-unsubscribe.tsx"),
   route("certificates/:id", "routes/customer/adoption-certificate.ts"),
+  route("email-change", "routes/customer/email-change.tsx"),
 
   // Sign-in, recovery and set-up
   route("auth", "routes/auth/admin-sign-in.tsx"),

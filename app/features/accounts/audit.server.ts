@@ -27,6 +27,9 @@ export type AuditEvent =
   | "passkey_add_failed"
   | "passkey_removed"
   | "email_added"
+  | "email_change_requested"
+  | "email_changed"
+  | "email_change_undone"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

@@ -21,6 +21,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "stay",
   "hive-updates",
   "certificates",
+  "email-change",
   // Sign-in, recovery and set-up
   "auth",
   "forgot-password",

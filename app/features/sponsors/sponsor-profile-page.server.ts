@@ -1,3 +1,4 @@
+import { hasOwnPassword } from "~/features/accounts/security-tab/has-password.server";
 import type { Actor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { passkeyRows } from "~/features/accounts/passkeys.server";
@@ -63,6 +64,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     bookings: tab === "bookings" ? await failures.load("Error loading bookings", [], () => listMyBookings(platform.db, customer)) : [],
     adoptions: tab === "adoptions" ? await failures.load("Error loading adoptions", [], () => listMyAdoptions(platform.db, customer, platform.storage)) : [],
     passkeys: tab === "security" ? await failures.load("Error loading passkeys", [], () => passkeyRows(platform.db, customer.userId)) : [],
+    hasPassword: tab === "security" ? await failures.load("Error loading profile", false, () => hasOwnPassword(platform.db, customer.userId)) : false,
     failure: failures.first(),
   };
 }
