@@ -98,10 +98,10 @@ export async function changeOwnPassword(
  * spec's toast, or the refusal, under its field or atop the form.
  */
 export async function answerPasswordChange<Body extends object>(
-  post: { platform: Platform; admin: StaffActor; sessionId: string; values: Record<string, unknown>; meta: AuditContext },
+  post: { platform: Platform; admin: StaffActor; sessionId: string; session?: SessionRef; values: Record<string, unknown>; meta: AuditContext },
   body = {} as Body,
 ) {
-  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta);
+  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta, post.session);
   if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values: post.values, formError: outcome.fieldErrors ? "none" : "message" }, body);
   throw await redirectWithToast(outcome.value.redirectTo, PASSWORD_CHANGED, post.platform.authSecret);
 }

@@ -1,7 +1,7 @@
 import { KeyRound, LogOut, ShieldAlert, ShieldCheck, ShieldOff, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
 import { data, Form } from "react-router";
-import { authStateContext } from "~/features/accounts/actor";
+import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
 import { SECURITY_ERROR_TITLE, TWO_FACTOR_REQUIRED_MESSAGE } from "~/features/accounts/messages";
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
@@ -26,6 +26,8 @@ import { succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
+import { requireFreshProof } from "~/features/accounts/fresh-proof.server";
+import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/security";
@@ -50,6 +52,7 @@ type SecurityPost = {
   platform: Platform;
   admin: StaffActor;
   account: { userId: string; email: string; sessionId: string };
+  session: AuthState["session"];
   meta: RequestMeta;
   values: ReturnType<typeof formValues>;
   intent: string;
@@ -73,7 +76,8 @@ const INTENTS = {
     return answer(post, succeeded(null));
   },
   "confirm-2fa": async (post: SecurityPost) => answer(post, await confirmTwoFactorSetup(post.platform, post.account, post.values, post.meta)),
-  "disable-2fa": async (post: SecurityPost) => answer(post, await disableTwoFactor(post.platform, post.account, post.values, post.meta)),
+  // Turning 2FA off asks for a fresh proof ("Confirm it's you") as well as a current code.
+  "disable-2fa": async (post: SecurityPost) => answer(post, (await requireFreshProof(post.platform, post.session)) ?? (await disableTwoFactor(post.platform, post.account, post.values, post.meta))),
   "regenerate-codes": async (post: SecurityPost) => answer(post, await regenerateBackupCodes(post.platform, post.account, post.values, post.meta)),
   [ADD_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
   [REMOVE_PASSKEY_INTENT]: (post: SecurityPost) => answerPasskey(post),
@@ -93,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Object.hasOwn(INTENTS, intent)) throw data({ message: "Unknown action" }, { status: 400 });
   const account = { userId: admin.userId, email: admin.email, sessionId: state.session!.id };
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  return INTENTS[intent as keyof typeof INTENTS]({ platform: context.get(platformContext), admin, account, meta, values: formValues(form), intent });
+  return INTENTS[intent as keyof typeof INTENTS]({ platform: context.get(platformContext), admin, account, session: state.session, meta, values: formValues(form), intent });
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
@@ -177,6 +181,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                 icon={<ShieldOff aria-hidden="true" />}
               />
             )}
+            <FreshProofStep formId="disable-2fa" lastResult={resultFor("disable-2fa")} />
           </div>
         )}
       </Section>
@@ -196,6 +201,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             lastResult={resultFor(CHANGE_PASSWORD_INTENT)}
             submitting={changingPassword}
           />
+          <FreshProofStep formId="security-change-password" lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
         </div>
       </Section>
 

@@ -97,15 +97,16 @@ function EmailCodeProof({ email, fetcher, returnTo, lastResult, codeSent, busy }
     <div className="flex flex-col gap-3">
       <FormComponent method="post" action={ACTION}>
         <Hidden way="email-code" returnTo={returnTo} intent={SEND_PROOF_CODE_INTENT} stay={Boolean(fetcher)} />
+        <p className="mb-2 text-sm text-ink-muted [overflow-wrap:anywhere]">Or a 6-digit code by email, to {email}.</p>
         <Button type="submit" variant="outline" disabled={busy}>
-          {asked ? "Send a new code" : `Email a code to ${email}`}
+          {asked ? "Send a new code" : "Email me a code"}
         </Button>
       </FormComponent>
       {asked && (
         <FormComponent method="post" action={ACTION} {...getFormProps(form)} className="flex flex-col gap-3">
           <Hidden way="email-code" returnTo={returnTo} stay={Boolean(fetcher)} />
           <FormError errors={form.errors} id={form.errorId} />
-          <TextField field={fields.code} label={`Code sent to ${email}`} autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
+          <TextField field={fields.code} label="Code from the email" autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
           <Button type="submit" disabled={busy} className="self-start">
             Confirm with e-mailed code
           </Button>
