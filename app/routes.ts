@@ -26,6 +26,7 @@ export default [
   route("stay/:token/stay.ics", "routes/customer/guest-stay-calendar.ts"),
   route("hive-updates/unsubscribe/:token", "routes/customer/hive-updates-unsubscribe.tsx"),
   route("certificates/:id", "routes/customer/adoption-certificate.ts"),
+  route("email-change", "routes/customer/email-change.tsx"),
 
   // Sign-in, recovery and set-up
   route("auth", "routes/auth/admin-sign-in.tsx"),
@@ -33,6 +34,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("admin-setup", "routes/auth/admin-setup.tsx"),
   route("logout", "routes/auth/logout.ts"),
+  route("reauthenticate", "routes/auth/reauthenticate.tsx"),
   route("api/auth/token", "routes/auth/api.auth.token.ts"),
   route("api/auth/nonce", "routes/auth/api.auth.nonce.ts"),
   route("api/auth/*", "routes/auth/api.auth.$.ts"),

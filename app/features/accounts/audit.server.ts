@@ -36,6 +36,9 @@ export type AuditEvent =
   | "identity_link_refused"
   | "identity_unlinked"
   | "identity_unlink_refused"
+  | "email_change_requested"
+  | "email_changed"
+  | "email_change_undone"
   // Back-office changes (recordChange): the module, record and fields are in their own columns.
   | "record_created"
   | "record_updated"

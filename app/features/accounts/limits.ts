@@ -18,6 +18,8 @@ export const limits = {
   /** Confirming it's you again (fresh-proof.server.ts) with a password: guessing it from a stolen session. */
   freshProofFailuresByAccount: { name: "fresh-proof:account", limit: 5, windowMs: 15 * MINUTE },
   verificationByAccount: { name: "verification:account", limit: 3, windowMs: 60 * MINUTE },
+  /** Asking to change one's e-mail address: each ask sends a link to an address of the asker's choosing. */
+  emailChangeByAccount: { name: "email-change:account", limit: 5, windowMs: 60 * MINUTE },
   /** A wallet or ID-token sign-in's nonce: each one is a database row, so they are not free. */
   walletChallengeByAddress: { name: "sign-in-nonce:address", limit: 30, windowMs: 15 * MINUTE },
   /** /admin-setup is open to anyone until the first admin exists; each try hashes a password. */

@@ -17,7 +17,7 @@ export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const RESEND_WAIT_MS = 60 * 1000;
 export const MAX_WRONG_CODES = 5;
 
-export type CodePurpose = "sign-in" | "add-email" | "link-phone" | "second-factor";
+export type CodePurpose = "sign-in" | "add-email" | "link-phone" | "second-factor" | "reauthenticate";
 export type CodeChannel = "email" | "sms";
 type Stored = { code: string; link: string | null; attempts: number; sentAt: number; target: string };
 export type CodeContext = { db: Database; secret: string; now: number };

@@ -55,7 +55,7 @@ export function relyingParty(platform: Platform) {
   return { rpID: url.hostname, rpName: "Apiary", origin: url.origin };
 }
 
-type ChallengePurpose = "register" | `sign-in:${Portal}`;
+type ChallengePurpose = "register" | `sign-in:${Portal}` | "reauthenticate";
 
 /** A new challenge for this purpose, as bytes for the options (which send it base64url-encoded, the form the answer carries). */
 async function issueChallenge(platform: Platform, purpose: ChallengePurpose, userId: string | null): Promise<Uint8Array<ArrayBuffer>> {
@@ -308,6 +308,31 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
     return refuse(401, PASSKEY_SIGN_IN_FAILED_MESSAGE, "user_handle", stored.userId);
   }
 
+  const checkedAssertion = await checkAssertion(platform, response, challenge, stored);
+  if (checkedAssertion !== "ok") return refuse(401, PASSKEY_SIGN_IN_FAILED_MESSAGE, checkedAssertion, stored.userId);
+
+  const staff = await isBackOfficeUser(db, stored.userId);
+  if (staff !== (portal === "admin")) {
+    await recordAuditEvent(db, { type: "login_refused", userId: stored.userId, details: { portal, method: "passkey" } }, meta);
+    return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
+  }
+
+  const opened = await openProvenSession(platform, stored.userId, meta, "passkey", stored.id);
+  if (!opened.ok) return opened;
+  const { headers } = opened.value;
+  await recordAuditEvent(db, { type: "login_success", userId: stored.userId, details: { method: "passkey", portal, passkeyId: stored.id } }, meta);
+  return succeeded({ headers, userId: stored.userId, secondFactorRequired: false });
+}
+
+
+type StoredPasskey = typeof passkeys.$inferSelect;
+
+/**
+ * The signature over the challenge by the stored public key, for APP_URL's origin and RP ID with
+ * the user verified, and a counter that moved on (atomically: of two answers with the same count
+ * only one passes). "ok", or the reason for the audit log.
+ */
+async function checkAssertion(platform: Platform, response: AuthenticationResponseJSON, challenge: string, stored: StoredPasskey): Promise<"ok" | "counter" | "verification"> {
   const { verifyAuthenticationResponse } = await webauthn();
   const { rpID, origin } = relyingParty(platform);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
@@ -326,31 +351,48 @@ export async function signInWithPasskey(platform: Platform, portal: Portal, form
       },
     });
   } catch (error) {
-    const reason = error instanceof Error && /counter/i.test(error.message) ? "counter" : "verification";
-    platform.logger.info({ err: error, userId: stored.userId }, "passkey sign-in refused");
-    return refuse(401, PASSKEY_SIGN_IN_FAILED_MESSAGE, reason, stored.userId);
+    platform.logger.info({ err: error, userId: stored.userId }, "passkey assertion refused");
+    return error instanceof Error && /counter/i.test(error.message) ? "counter" : "verification";
   }
-  if (!verified.verified) return refuse(401, PASSKEY_SIGN_IN_FAILED_MESSAGE, "verification", stored.userId);
+  if (!verified.verified) return "verification";
   const { newCounter, credentialBackedUp } = verified.authenticationInfo;
-
-  // The counter moves on atomically: of two sign-ins with the same count, only one gets past here.
-  const [moved] = await db
+  const [moved] = await platform.db
     .update(passkeys)
     .set({ counter: newCounter, backedUp: credentialBackedUp, lastUsedAt: new Date(platform.clock.now()) })
     .where(and(eq(passkeys.id, stored.id), newCounter === 0 ? eq(passkeys.counter, 0) : lt(passkeys.counter, newCounter)))
     .returning({ id: passkeys.id });
-  if (!moved) return refuse(401, PASSKEY_SIGN_IN_FAILED_MESSAGE, "counter", stored.userId);
-
-  const staff = await isBackOfficeUser(db, stored.userId);
-  if (staff !== (portal === "admin")) {
-    await recordAuditEvent(db, { type: "login_refused", userId: stored.userId, details: { portal, method: "passkey" } }, meta);
-    return portal === "customer" ? failedAs(LOGIN_FAILED_TITLE, 403, ADMIN_REFUSED_MESSAGE) : failedAs(ACCESS_DENIED_TITLE, 403, NOT_ADMIN_MESSAGE);
-  }
-
-  const opened = await openProvenSession(platform, stored.userId, meta, "passkey", stored.id);
-  if (!opened.ok) return opened;
-  const { headers } = opened.value;
-  await recordAuditEvent(db, { type: "login_success", userId: stored.userId, details: { method: "passkey", portal, passkeyId: stored.id } }, meta);
-  return succeeded({ headers, userId: stored.userId, secondFactorRequired: false });
+  return moved ? "ok" : "counter";
 }
 
+// ---------------------------------------------------------------------------------------------
+// Confirming it's you (fresh-proof.server.ts)
+
+/** The options for a signed-in person to confirm it's them with one of their own passkeys. */
+export async function startPasskeyProof(platform: Platform, userId: string): Promise<Result<PublicKeyCredentialRequestOptionsJSON>> {
+  const own = await platform.db.select({ credentialId: passkeys.credentialId, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  if (own.length === 0) return failedAs(PASSKEY_FAILED_TITLE, 404, PASSKEY_NOT_FOUND_MESSAGE);
+  const { generateAuthenticationOptions } = await webauthn();
+  const challenge = await issueChallenge(platform, "reauthenticate", userId);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(platform).rpID,
+    challenge,
+    timeout: PASSKEY_CHALLENGE_MS,
+    userVerification: "required",
+    allowCredentials: own.map((p) => ({ id: p.credentialId, transports: p.transports as AuthenticatorTransportFuture[] })),
+  });
+  return succeeded(options);
+}
+
+/**
+ * A passkey's answer to that challenge: issued for this very person, spent once, and signed by a
+ * passkey of theirs. "ok" or the reason it is not (for the audit log).
+ */
+export async function checkPasskeyProof(platform: Platform, userId: string, responseJson: string): Promise<"ok" | "malformed" | "expired" | "challenge" | "unknown_passkey" | "counter" | "verification"> {
+  const response = parseJson<AuthenticationResponseJSON>(responseJson);
+  if (!response?.response || typeof response.response.clientDataJSON !== "string" || typeof response.id !== "string") return "malformed";
+  const challenge = await spendChallenge(platform, response.response.clientDataJSON, "reauthenticate", userId);
+  if (challenge === "expired" || challenge === "unknown") return challenge === "expired" ? "expired" : "challenge";
+  const [stored] = await platform.db.select().from(passkeys).where(and(eq(passkeys.credentialId, response.id), eq(passkeys.userId, userId)));
+  if (!stored) return "unknown_passkey";
+  return checkAssertion(platform, response, challenge, stored);
+}

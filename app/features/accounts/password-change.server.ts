@@ -12,7 +12,11 @@ import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { PASSWORD_CHANGE_FAILED_TITLE, PASSWORD_CHANGED, VALIDATION_ERROR_TITLE } from "./messages";
 import { weakPasswordReason } from "./password-strength.server";
+import { markProven, requireFreshProof } from "./fresh-proof.server";
+import type { AuthState } from "./actor";
 import { deleteOtherSessions } from "./session.server";
+
+type SessionRef = NonNullable<AuthState["session"]>;
 
 /** A refusal shown under the field it is about, or atop the form when it is about none. */
 const refused = (message: string, field?: "currentPassword" | "newPassword", status: RefusalStatus = 400) =>
@@ -20,7 +24,8 @@ const refused = (message: string, field?: "currentPassword" | "newPassword", sta
 
 /**
  * An administrator replaces their own password, from the change form's fields: the forced change
- * at first login, or any time from the back-office. Beyond the spec's 6 characters the new
+ * at first login, or any time from the back-office; a sponsor from their Sign-in & security tab
+ * (the same command: one way to change a password). Beyond the spec's 6 characters the new
  * password must not be common or guessable (zxcvbn), nor the current one again. On success the
  * first-login flag is cleared and every other session of the account ends; this one stays signed
  * in, and goes on to the form's `redirectTo` when that is a back-office page.
@@ -31,22 +36,28 @@ export async function changeOwnPassword(
   sessionId: string,
   form: unknown,
   meta: AuditContext,
+  /** The session, for the fresh proof asked of someone setting a first password (they have no current one to give). */
+  session?: SessionRef,
 ): Promise<Result<{ redirectTo: string }>> {
-  // The first-login change comes straight after a sign-in with that very password.
-  const requireCurrent = !admin.firstLogin;
-  const checked = checkForm(requireCurrent ? ChangePasswordSchema : FirstLoginPasswordSchema, form, VALIDATION_ERROR_TITLE);
-  if (!checked.ok) return checked;
-  const input = checked.value;
   const { db } = platform;
-  const locked = await peekRateLimit(db, limits.signInFailuresByAccount, admin.email);
-  if (!locked.allowed) return refused(tooManyAttemptsMessage(locked.retryAfterSeconds), undefined, 429);
-
   const [credential] = await db
     .select({ id: accounts.id, password: accounts.password })
     .from(accounts)
     .where(and(eq(accounts.userId, admin.userId), eq(accounts.providerId, "credential")));
+  // The first-login change comes straight after a sign-in with that very password. Someone who
+  // never had one (Google, a passkey, a code, a wallet) sets one after a fresh proof instead.
+  const settingFirst = !admin.firstLogin && !credential?.password;
+  if (settingFirst) {
+    const unproven = await requireFreshProof(platform, session);
+    if (unproven) return { ...unproven, title: PASSWORD_CHANGE_FAILED_TITLE };
+  }
+  const requireCurrent = !admin.firstLogin && !settingFirst;
+  const checked = checkForm(requireCurrent ? ChangePasswordSchema : FirstLoginPasswordSchema, form, VALIDATION_ERROR_TITLE);
+  if (!checked.ok) return checked;
+  const input = checked.value;
+  const locked = await peekRateLimit(db, limits.signInFailuresByAccount, admin.email);
+  if (!locked.allowed) return refused(tooManyAttemptsMessage(locked.retryAfterSeconds), undefined, 429);
 
-  // Someone who only ever used Google has no current password to give.
   if (requireCurrent && credential?.password) {
     const matches = await verifyPassword({ hash: credential.password, password: input.currentPassword ?? "" });
     if (!matches) {
@@ -55,6 +66,8 @@ export async function changeOwnPassword(
       return refused("Current password is incorrect", "currentPassword");
     }
     await clearRateLimit(db, limits.signInFailuresByAccount, admin.email);
+    // The current password is itself a fresh proof (fresh-proof.server.ts): it starts a new five minutes.
+    await markProven(platform, sessionId);
   }
 
   const weak = await weakPasswordReason(input.newPassword, [admin.email]);
@@ -74,7 +87,7 @@ export async function changeOwnPassword(
     }
     await tx.update(profiles).set({ firstLogin: false }).where(eq(profiles.id, admin.userId));
     await deleteOtherSessions(tx, admin.userId, sessionId);
-    await recordAuditEvent(tx, { type: "password_changed", userId: admin.userId, details: { firstLogin: admin.firstLogin, otherSessionsEnded: true } }, meta);
+    await recordAuditEvent(tx, { type: "password_changed", userId: admin.userId, details: { firstLogin: admin.firstLogin, firstPassword: settingFirst, otherSessionsEnded: true } }, meta);
   });
   return succeeded({ redirectTo: adminDestination((form as { redirectTo?: unknown }).redirectTo) });
 }
@@ -85,10 +98,10 @@ export async function changeOwnPassword(
  * spec's toast, or the refusal, under its field or atop the form.
  */
 export async function answerPasswordChange<Body extends object>(
-  post: { platform: Platform; admin: StaffActor; sessionId: string; values: Record<string, unknown>; meta: AuditContext },
+  post: { platform: Platform; admin: StaffActor; sessionId: string; session?: SessionRef; values: Record<string, unknown>; meta: AuditContext },
   body = {} as Body,
 ) {
-  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta);
+  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta, post.session);
   if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values: post.values, formError: outcome.fieldErrors ? "none" : "message" }, body);
   throw await redirectWithToast(outcome.value.redirectTo, PASSWORD_CHANGED, post.platform.authSecret);
 }

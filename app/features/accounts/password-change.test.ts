@@ -4,7 +4,9 @@ import { accounts, profiles, securityAuditLog, sessions } from "~/platform/db/sc
 import type { Platform } from "~/platform/runtime.server";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
-import { insertSession, insertUser } from "../../../tests/factories/accounts";
+import { insertCustomer, insertSession, insertUser } from "../../../tests/factories/accounts";
+import type { TestClock } from "../../../tests/setup/test-clock";
+import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_MS, needsFreshProof } from "./fresh-proof.server";
 import { changeOwnPassword } from "./password-change.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 
@@ -90,5 +92,54 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
     const session2 = await insertSession(t.db, admin2.userId);
     const elsewhere = await changeOwnPassword(platform, admin2, session2.id, { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "https://evil.example/admin" }, testMeta());
     expect(elsewhere).toEqual({ ok: true, value: { redirectTo: "/admin" } });
+  });
+});
+
+describe.each(testEngines())("a sponsor's own password (Sign-in & security) on $name", ({ open }) => {
+  let t: TestDatabase;
+  let platform: Platform & { clock: TestClock };
+  beforeAll(async () => {
+    t = await open();
+    platform = createTestPlatform(t);
+  });
+  afterAll(() => t?.dispose());
+
+  const person = (c: { userId: string; email: string }) => ({ userId: c.userId, email: c.email, firstLogin: false });
+  const sessionOf = async (userId: string, createdAt = new Date(platform.clock.now())) => {
+    const row = await insertSession(t.db, userId, { createdAt });
+    return { id: row.id, token: "", userId, createdAt: row.createdAt };
+  };
+
+  it("an account without a password sets one only after a fresh proof: no current password asked", async () => {
+    const customer = await insertCustomer(t.db);
+    const stale = await sessionOf(customer.userId, new Date(platform.clock.now() - FRESH_PROOF_MS - 60_000));
+    const form = { newPassword: NEXT, confirmPassword: NEXT };
+    expect(await changeOwnPassword(platform, person(customer), stale.id, form, testMeta(), stale)).toMatchObject({ ok: false, status: 401, fieldErrors: { freshProof: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect(await changeOwnPassword(platform, person(customer), stale.id, form, testMeta())).toMatchObject({ ok: false, status: 401 });
+
+    const fresh = await sessionOf(customer.userId);
+    await sessionOf(customer.userId); // another device
+    expect(await changeOwnPassword(platform, person(customer), fresh.id, form, testMeta(), fresh)).toMatchObject({ ok: true });
+    const [row] = await t.db.select({ password: accounts.password }).from(accounts).where(and(eq(accounts.userId, customer.userId), eq(accounts.providerId, "credential")));
+    expect(await verifyPassword({ hash: row!.password!, password: NEXT })).toBe(true);
+    // Every other session ends (a new password is for locking someone out); this one stays.
+    expect((await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, customer.userId))).map((s) => s.id)).toEqual([fresh.id]);
+  });
+
+  it("a change needs the current password, which is itself a fresh proof; the site's words, the e-mail and common passwords are refused; the minimum is the spec's 6", async () => {
+    const customer = await insertCustomer(t.db, { email: "marigold.keeper@example.com" });
+    const first = await sessionOf(customer.userId);
+    await changeOwnPassword(platform, person(customer), first.id, { newPassword: INITIAL, confirmPassword: INITIAL }, testMeta(), first);
+    platform.clock.advance(FRESH_PROOF_MS + 1_000);
+    const session = await sessionOf(customer.userId, new Date(platform.clock.now() - FRESH_PROOF_MS - 60_000));
+
+    expect(await changeOwnPassword(platform, person(customer), session.id, { newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is required"] } });
+    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: "abc12", confirmPassword: "abc12" }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { newPassword: ["Password must be at least 6 characters long"] } });
+    for (const weak of ["StanwoodHoney2026", "marigold.keeper1", "password123"]) {
+      expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: weak, confirmPassword: weak }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { newPassword: [expect.any(String)] } });
+    }
+    expect(await needsFreshProof(platform, session)).toBe(false);
+    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: true });
   });
 });

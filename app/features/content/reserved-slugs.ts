@@ -21,12 +21,14 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "stay",
   "hive-updates",
   "certificates",
+  "email-change",
   // Sign-in, recovery and set-up
   "auth",
   "forgot-password",
   "reset-password",
   "admin-setup",
   "logout",
+  "reauthenticate",
   // Back-office and platform endpoints
   "admin",
   "api",

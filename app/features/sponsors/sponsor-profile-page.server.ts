@@ -1,5 +1,6 @@
 import type { Actor, AuthState } from "~/features/accounts/actor";
 import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
+import { hasOwnPassword } from "~/features/accounts/security-tab/has-password.server";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { passkeyRows } from "~/features/accounts/passkeys.server";
@@ -71,6 +72,7 @@ export async function sponsorProfilePage(platform: Platform, actor: Actor, url: 
     googleLinkable: googleSignInEnabled(platform),
     twoStep: tab === "security" ? await failures.load("Error loading two-step verification", null, () => loadTwoStep(platform, customer)) : null,
     sessions: tab === "security" ? await failures.load("Error loading sessions", [], () => listMySessions(platform, session)) : [],
+    hasPassword: tab === "security" ? await failures.load("Error loading profile", false, () => hasOwnPassword(platform.db, customer.userId)) : false,
     failure: failures.first(),
   };
 }

@@ -1,3 +1,4 @@
+import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { accountLabel } from "~/features/accounts/no-email";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -11,19 +12,18 @@ import { StaffResetPasswordSchema } from "./users.schema";
 
 /**
  * Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its
- * failures are titled the spec's "Password Reset Failed". With `askProof` (the staff member's
- * last proof of who they are is over five minutes old), it asks for their own password too.
+ * failures are titled the spec's "Password Reset Failed". When the staff member's last proof of
+ * who they are is over five minutes old, the command refuses and "Confirm it's you" asks for one,
+ * then sends this form again.
  */
 export function ResetPasswordDialog({
   person,
   closeHref,
   lastResult,
-  askProof,
 }: {
   person: { id: string; email: string };
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
-  askProof: boolean;
 }) {
   const [form, fields] = useForm({
     id: "reset-password",
@@ -41,18 +41,9 @@ export function ResetPasswordDialog({
         </p>
         <TextField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" maxLength={128} />
         <TextField field={fields.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" maxLength={128} />
-        {(askProof || fields.currentPassword.errors) && (
-          <TextField
-            field={fields.currentPassword}
-            label="Your password"
-            hint="You signed in more than 5 minutes ago: confirm it's you before setting someone's password."
-            type="password"
-            autoComplete="current-password"
-            maxLength={128}
-          />
-        )}
         <DialogButtons closeHref={closeHref} label="Reset Password" intent="reset-password" />
       </SchemaForm>
+      <FreshProofStep formId={form.id} lastResult={lastResult} />
     </ScreenDialog>
   );
 }

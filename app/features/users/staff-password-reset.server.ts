@@ -5,7 +5,7 @@ import type { Actor } from "~/features/accounts/actor";
 import { recordChange } from "~/features/accounts/audit.server";
 import { limits } from "~/features/accounts/limits";
 import { weakPasswordReason } from "~/features/accounts/password-strength.server";
-import { takeFreshProof } from "~/features/accounts/fresh-proof.server";
+import { requireFreshProof } from "~/features/accounts/fresh-proof.server";
 import { deleteAllSessions } from "~/features/accounts/session.server";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
@@ -40,6 +40,10 @@ export async function resetPasswordByStaff(
   input: unknown,
 ): Promise<Result> {
   assertCan(actor, module, "update");
+  // Setting someone's password is taking their account: the one doing it proves it is still them
+  // (the page's "Confirm it's you" step, then the very same form again).
+  const unproven = await requireFreshProof(platform, session);
+  if (unproven) return unproven;
   const parsed = StaffResetPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues);
   const { userId, newPassword } = parsed.data;
@@ -63,9 +67,6 @@ export async function resetPasswordByStaff(
 
   const weak = await weakPasswordReason(newPassword, [target.email]);
   if (weak) return failed(400, weak, { newPassword: [weak] });
-  // Setting someone's password is taking their account: the one doing it proves it is still them.
-  const unproven = await takeFreshProof(platform, session, parsed.data.currentPassword, meta);
-  if (unproven) return unproven;
 
   const hash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {

@@ -19,8 +19,6 @@ export const StaffResetPasswordSchema = z
     userId,
     newPassword: z.string().default(""),
     confirmPassword: z.string().default(""),
-    /** The staff member's own password, asked when their last proof of who they are is stale (fresh-proof.server.ts). */
-    currentPassword: z.string().max(128).optional(),
   })
   .superRefine((value, ctx) => checkNewPassword(value, ctx, STAFF_RESET_PASSWORD_MIN_LENGTH, STAFF_RESET_PASSWORD_TOO_SHORT));
 export type StaffResetPasswordInput = z.infer<typeof StaffResetPasswordSchema>;

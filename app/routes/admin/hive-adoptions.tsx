@@ -14,7 +14,6 @@ import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { mayResetPasswordOf } from "~/features/users/staff-password-reset.server";
-import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { formatUsd, toCents } from "~/platform/money";
 import { formatDay } from "~/platform/day-format";
@@ -48,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const today = todayIn(BACK_OFFICE_TIME_ZONE);
   const [tiers, people] = await Promise.all([listTierChoices(ctx.platform.db), search.has("people") ? searchSponsorEmails(ctx, search.get("people") ?? "") : []]);
-  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[], resetPassword: false, askProof: false };
+  const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[], resetPassword: false };
   // Record Payment for whoever may change adoptions; Reset Password only for those who may also
   // change the sponsor's account (every adopter is a sponsor).
   const resetPassword = list.can.update && mayResetPasswordOf(ctx.actor, { isSponsor: true });
@@ -56,8 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
   if ((other === "payment" && list.can.update) || (other === "password" && resetPassword)) {
     const adoption = await getAdoption(ctx, search.get("id") ?? "");
     if (adoption) {
-      const askProof = other === "password" ? await needsFreshProof(ctx.platform, ctx.session) : false;
-      return { ...base, resetPassword, askProof, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
+      return { ...base, resetPassword, dialog: other, adoption, payments: other === "payment" ? await listPayments(ctx, adoption.id) : [] };
     }
   }
   const { dialog, record: adoption } = await recordDialog(args, list.can, getAdoption);
@@ -122,7 +120,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
         />
       )}
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} tier={tiers.find((tier) => tier.id === adoption.tierId)} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
-      {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} askProof={loaderData.askProof} />}
+      {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && adoption && (
         <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
           <p>Are you sure you want to delete this adoption?</p>

@@ -10,7 +10,6 @@ import { loadPerson, resetPersonPassword } from "~/features/people/person.server
 import { PersonView } from "~/features/people/person-view";
 import { PASSWORD_RESET_FAILED } from "~/features/users/messages";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
-import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { formValues } from "~/platform/form-values";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { failed, type Result } from "~/platform/result";
@@ -31,9 +30,9 @@ export async function loader(args: Route.LoaderArgs) {
   const search = new URL(args.request.url).searchParams;
   const lookup = await loadPerson(ctx, args.params.id === BY_EMAIL ? { email: search.get("email") ?? "" } : { userId: args.params.id });
   if (lookup.kind === "account") throw redirect(personPath(lookup.userId));
-  if (lookup.kind === "missing") return data({ record: null, dialog: null, askProof: false }, { status: 404 });
+  if (lookup.kind === "missing") return data({ record: null, dialog: null }, { status: 404 });
   const dialog = search.get("dialog") === "password" && lookup.record.can.resetPassword ? ("password" as const) : null;
-  return { record: lookup.record, dialog, askProof: dialog ? await needsFreshProof(ctx.platform, ctx.session) : false };
+  return { record: lookup.record, dialog };
 }
 
 /** Reset Password, the page's one command (booking and payments go to their own screens' dialogs). */
@@ -75,7 +74,7 @@ export default function PersonScreen({ loaderData, actionData }: Route.Component
   return (
     <>
       <PersonView record={record} passwordHref={`${here}?dialog=password`} />
-      {dialog === "password" && record.userId && <ResetPasswordDialog person={{ id: record.userId, email: record.email }} closeHref={here} lastResult={lastSubmission(actionData)} askProof={loaderData.askProof} />}
+      {dialog === "password" && record.userId && <ResetPasswordDialog person={{ id: record.userId, email: record.email }} closeHref={here} lastResult={lastSubmission(actionData)} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { KeyRound, LogOut, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
 import type { ReactNode } from "react";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
 import { SECURITY_ERROR_TITLE } from "~/features/accounts/messages";
@@ -20,7 +20,7 @@ import { succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { ChangePasswordForm, CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
-import { Button } from "~/ui/primitives/button";
+import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/security";
 
@@ -130,6 +130,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             lastResult={resultFor(CHANGE_PASSWORD_INTENT)}
             submitting={changingPassword}
           />
+          <FreshProofStep formId="security-change-password" lastResult={resultFor(CHANGE_PASSWORD_INTENT)} />
         </div>
       </Section>
 

@@ -2,7 +2,6 @@ import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
-import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { getSponsor } from "~/features/sponsors/sponsors.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
@@ -20,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The dialog's sponsor is read on the server, like the list; the command checks again.
   const ctx = backOfficeContext(args);
   const sponsor = search.get("dialog") === "password" && list.can.update ? await getSponsor(ctx, search.get("id") ?? "") : null;
-  return { ...list, sponsor, askProof: sponsor ? await needsFreshProof(ctx.platform, ctx.session) : false };
+  return { ...list, sponsor };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -59,7 +58,7 @@ export default function SponsorsScreen({ loaderData, actionData }: Route.Compone
             : undefined
         }
       />
-      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} askProof={loaderData.askProof} />}
+      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} />}
     </>
   );
 }

@@ -10,7 +10,6 @@ import { ResetFactorsDialog } from "~/features/users/reset-factors-dialog";
 import { mayResetFactorsOf } from "~/features/accounts/second-factors.server";
 import { worksInBackOffice } from "~/features/accounts/permissions";
 import { AccountAccessDialog, EndSessionsDialog } from "~/features/users/account-access-dialogs";
-import { needsFreshProof } from "~/features/accounts/fresh-proof.server";
 import { personPath } from "~/features/people/person-links";
 import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
 import { usersScreen } from "~/features/users/users.screen";
@@ -41,11 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
   // commands check again. Without the right to change people, no dialog opens.
   const person = dialog && list.can.update ? await getUser(ctx, search.get("id") ?? "") : null;
   const roles = dialog === "roles" && person ? await listAssignableRoles(ctx.platform.db) : [];
-  const askProof = dialog === "password" && person ? await needsFreshProof(ctx.platform, ctx.session) : false;
   // Reset Second Factors is offered on the rows whose factors this staff member may reset (never their own as an administrator).
   const mayResetFactors = list.rows.filter((row) => hasFactorsToReset(row) && mayResetFactorsOf(ctx.actor, factorTarget(row))).map((row) => row.id);
   const factorsDialog = dialog === "factors" && person && !mayResetFactorsOf(ctx.actor, factorTarget(person));
-  return { ...list, dialog: person && !factorsDialog ? dialog : null, person, roles, askProof, mayResetFactors };
+  return { ...list, dialog: person && !factorsDialog ? dialog : null, person, roles, mayResetFactors };
 }
 
 const factorTarget = (row: UserRow) => ({ userId: row.id, isSponsor: row.roles.includes(CUSTOMER_ROLE), backOffice: worksInBackOffice(row.roles) });
@@ -58,7 +56,7 @@ export function action(args: Route.ActionArgs) {
 export default function UsersScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(usersScreen.liveTables);
-  const { rows, total, params, pageCount, can, dialog, person, roles, askProof, mayResetFactors } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, person, roles, mayResetFactors } = loaderData;
   const listHref = `${usersScreen.path}${listSearch(params)}`;
   const dialogHref = (name: DialogName, row: UserRow) => dialogSearch(params, name, row.id);
   const lastResult = lastSubmission(actionData);
@@ -97,7 +95,7 @@ export default function UsersScreen({ loaderData, actionData }: Route.ComponentP
       />
       {person && dialog === "roles" && <ManageRolesDialog person={person} roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "profile" && <EditProfileDialog person={person} closeHref={listHref} lastResult={lastResult} />}
-      {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} askProof={askProof} />}
+      {person && dialog === "password" && <ResetPasswordDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "factors" && <ResetFactorsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "sessions" && <EndSessionsDialog person={person} closeHref={listHref} lastResult={lastResult} />}
       {person && dialog === "access" && <AccountAccessDialog person={person} closeHref={listHref} lastResult={lastResult} />}

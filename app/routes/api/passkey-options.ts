@@ -1,7 +1,8 @@
 import { authStateContext } from "~/features/accounts/actor";
+import { CONFIRM_IT_IS_YOU_TITLE } from "~/features/accounts/fresh-proof/fresh-proof.schema";
 import { LOGIN_FAILED_TITLE } from "~/features/accounts/messages";
 import { PASSKEY_FAILED_TITLE } from "~/features/accounts/passkey-messages";
-import { startPasskeyRegistration, startPasskeySignIn } from "~/features/accounts/passkeys.server";
+import { startPasskeyProof, startPasskeyRegistration, startPasskeySignIn } from "~/features/accounts/passkeys.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, refusalToast } from "~/platform/toast";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/passkey-options";
 /**
  * POST: the options for the browser's passkey call, as JSON, each with a new single-use
  * challenge: `purpose=sign-in:customer` or `sign-in:admin` at a door (anyone, limited per
- * address), `purpose=register` to add a passkey (signed in). The answer to them goes to the
+ * address), `purpose=register` to add a passkey (signed in), `purpose=reauthenticate` to confirm
+ * it's them with one of their own (signed in; /reauthenticate takes the answer). The answer to them goes to the
  * page's own action (the door's sign-in, the security page's add).
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,6 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return outcome.ok
       ? Response.json({ ok: true, options: outcome.value }, { headers })
       : Response.json({ ok: false, toast: refusalToast(outcome, PASSKEY_FAILED_TITLE) }, { status: outcome.status, headers });
+  }
+  if (purpose === "reauthenticate") {
+    const { actor } = context.get(authStateContext);
+    if (actor.kind === "anonymous") return Response.json({ ok: false, toast: errorToast(CONFIRM_IT_IS_YOU_TITLE, "Please log in again.") }, { status: 401, headers });
+    const outcome = await startPasskeyProof(platform, actor.userId);
+    return outcome.ok
+      ? Response.json({ ok: true, options: outcome.value }, { headers })
+      : Response.json({ ok: false, toast: refusalToast(outcome, CONFIRM_IT_IS_YOU_TITLE) }, { status: outcome.status, headers });
   }
   return Response.json({ ok: false, toast: null }, { status: 400, headers });
 }

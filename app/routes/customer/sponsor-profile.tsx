@@ -3,7 +3,14 @@ import type { ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
-import { EMAIL_NOT_SENT } from "~/features/accounts/messages";
+import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
+import { requestEmailChange } from "~/features/accounts/email-change.server";
+import { EMAIL_NOT_SENT, PASSWORD_CHANGE_FAILED_TITLE, PASSWORD_CHANGED } from "~/features/accounts/messages";
+import { changeOwnPassword } from "~/features/accounts/password-change.server";
+import { CHANGE_EMAIL_INTENT } from "~/features/accounts/security-tab/account-change.schema";
+import { EMAIL_CHANGE_FAILED_TITLE } from "~/features/accounts/security-tab/account-change-messages";
+import { EmailCard as ChangeEmailCard } from "~/features/accounts/security-tab/email-card";
+import { PasswordCard } from "~/features/accounts/security-tab/password-card";
 import { PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE } from "~/features/accounts/passkey-messages";
 import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
@@ -31,7 +38,7 @@ import { updateSponsorProfile } from "~/features/sponsors/sponsor-profile.server
 import { sponsorProfilePage } from "~/features/sponsors/sponsor-profile-page.server";
 import { QuickActions, TierCard } from "~/features/sponsors/tier-card";
 import { formValues } from "~/platform/form-values";
-import { isFailure } from "~/platform/result";
+import { failed, isFailure } from "~/platform/result";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { refusalToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused, replyWithToast } from "~/platform/toast.server";
@@ -73,7 +80,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 type Answer =
   | ReturnType<typeof replyRefused<{ intent: string }>>
-  | ReturnType<typeof replyWithToast<{ intent: string | null; result: null; backupCodes?: string[]; phoneSent?: PhoneSent }>>;
+  | ReturnType<typeof replyWithToast<{ intent: string | null; result: null; backupCodes?: string[]; phoneSent?: PhoneSent }>>
+  | ReturnType<typeof replyWithToast<{ intent: string; result: null; sentTo: string }>>;
 type Intent = (args: Route.ActionArgs, form: FormData, actor: SignedInActor) => Promise<Answer>;
 
 /** Edit Profile: saved, back to the profile with a toast; refused, the form again with what was typed. */
@@ -106,6 +114,28 @@ const passkeyForm: Intent = async ({ request, context }, form, actor) => {
   return replyWithToast({ intent, result: null }, outcome.toast ?? null);
 };
 
+/** Sign-in & security: ask to change (or add) the e-mail address; the change waits for the link. */
+const changeEmail: Intent = async ({ request, context }, form, actor) => {
+  const values = formValues(form);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const outcome = await requestEmailChange(context.get(platformContext), actor, context.get(authStateContext).session, values, meta);
+  if (!outcome.ok) return replyRefused(outcome, { title: EMAIL_CHANGE_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "message" }, { intent: CHANGE_EMAIL_INTENT });
+  return replyWithToast({ intent: CHANGE_EMAIL_INTENT, result: null, sentTo: outcome.value.email }, outcome.toast ?? null);
+};
+
+/** Sign-in & security: change (or set a first) password, the staff's command; to the tab with the spec's toast. */
+const changePassword: Intent = async ({ request, context }, form, actor) => {
+  const platform = context.get(platformContext);
+  const { session } = context.get(authStateContext);
+  const values = formValues(form);
+  const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
+  const customer = refuseStaffAtCustomerDoor(actor, "account");
+  if (isFailure(customer) || !session) return replyRefused(isFailure(customer) ? customer : failed(401, "Please log in again."), { title: PASSWORD_CHANGE_FAILED_TITLE, values }, { intent: CHANGE_PASSWORD_INTENT });
+  const outcome = await changeOwnPassword(platform, { userId: customer.userId, email: customer.email, firstLogin: false }, session.id, values, meta, session);
+  if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "message" }, { intent: CHANGE_PASSWORD_INTENT });
+  throw await redirectWithToast(profileTabHref("security"), PASSWORD_CHANGED, platform.authSecret);
+};
+
 /** Sign-in & security: add or remove a sign-in way (the "Sign-in ways" card); Google answers with its redirect. */
 const signInWayForm: Intent = async ({ request, context }, form, actor) => {
   const intent = String(form.get("intent"));
@@ -134,6 +164,8 @@ const twoStepForm: Intent = async ({ request, context }, form, actor) => {
 };
 
 const INTENTS: Record<string, Intent> = {
+  [CHANGE_EMAIL_INTENT]: changeEmail,
+  [CHANGE_PASSWORD_INTENT]: changePassword,
   ...Object.fromEntries(SIGN_IN_WAY_INTENTS.map((intent) => [intent, signInWayForm])),
   [UPDATE_PROFILE_INTENT]: updateProfile,
   "resend-verification": resendVerification,
@@ -180,6 +212,12 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       )}
       {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
       {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
+      {tab === "security" && (
+        <ChangeEmailCard email={account.email} lastResult={actionData?.intent === CHANGE_EMAIL_INTENT ? actionData.result : undefined} sentTo={actionData && "sentTo" in actionData ? (actionData.sentTo ?? null) : null} />
+      )}
+      {tab === "security" && (
+        <PasswordCard email={account.email} hasPassword={loaderData.hasPassword} lastResult={actionData?.intent === CHANGE_PASSWORD_INTENT ? actionData.result : undefined} />
+      )}
       {tab === "security" && <SignInWaysCard ways={loaderData.signInWays} google={loaderData.googleLinkable} />}
       {tab === "security" && (
         <Card id="passkeys-title" title="Passkeys">

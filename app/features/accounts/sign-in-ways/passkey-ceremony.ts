@@ -12,13 +12,14 @@ import { PASSKEY_CANCELLED_MESSAGE, PASSKEY_FAILED_TITLE, PASSKEY_NOT_MADE_MESSA
  * page's action to check; a refusal or a cancelled prompt comes back as the toast to show.
  */
 
-export type Ceremony = { kind: "register" } | { kind: "sign-in"; portal: "customer" | "admin" };
+/** `reauthenticate`: a signed-in person confirming it's them with one of their own passkeys (fresh-proof.server.ts). */
+export type Ceremony = { kind: "register" } | { kind: "sign-in"; portal: "customer" | "admin" } | { kind: "reauthenticate" };
 type Outcome<R> = { response: R } | { toast: Toast | null };
 
 export const PASSKEY_ALREADY_ON_DEVICE_MESSAGE = "A passkey for this account is already on this device or password manager.";
 
 export async function runPasskeyCeremony(ceremony: { kind: "register" }): Promise<Outcome<RegistrationResponseJSON>>;
-export async function runPasskeyCeremony(ceremony: { kind: "sign-in"; portal: "customer" | "admin" }): Promise<Outcome<AuthenticationResponseJSON>>;
+export async function runPasskeyCeremony(ceremony: { kind: "sign-in"; portal: "customer" | "admin" } | { kind: "reauthenticate" }): Promise<Outcome<AuthenticationResponseJSON>>;
 export async function runPasskeyCeremony(ceremony: Ceremony): Promise<Outcome<RegistrationResponseJSON | AuthenticationResponseJSON>> {
   const title = ceremony.kind === "register" ? PASSKEY_FAILED_TITLE : LOGIN_FAILED_TITLE;
   let browser: typeof WebAuthnBrowser;
@@ -31,7 +32,7 @@ export async function runPasskeyCeremony(ceremony: Ceremony): Promise<Outcome<Re
 
   let answer: { ok: boolean; options?: unknown; toast?: Toast | null };
   try {
-    const purpose = ceremony.kind === "register" ? "register" : `sign-in:${ceremony.portal}`;
+    const purpose = ceremony.kind === "sign-in" ? `sign-in:${ceremony.portal}` : ceremony.kind;
     const response = await fetch("/api/passkeys/options", { method: "POST", body: new URLSearchParams({ purpose }) });
     answer = (await response.json()) as typeof answer;
   } catch {

@@ -35,7 +35,7 @@ export const passkeys = pgTable(
 /**
  * The challenges handed out for a passkey ceremony, each used once: removed as it is checked,
  * whatever the outcome, and refused after `expires_at`. Stored as a SHA-256 hash. `purpose` is
- * "register" (for `user_id`) or "sign-in:customer" / "sign-in:admin" (the door that asked).
+ * "register" or "reauthenticate" (for `user_id`), or "sign-in:customer" / "sign-in:admin" (the door that asked).
  */
 export const passkeyChallenges = pgTable(
   "passkey_challenges",
@@ -46,5 +46,5 @@ export const passkeyChallenges = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt), check("passkey_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign-in:customer', 'sign-in:admin')`)],
+  (t) => [index("passkey_challenges_expires_at_idx").on(t.expiresAt), check("passkey_challenges_purpose_check", sql`${t.purpose} in ('register', 'sign-in:customer', 'sign-in:admin', 'reauthenticate')`)],
 );

@@ -24,6 +24,7 @@ const NAMES: Record<TemplateName, true> = {
   "hive-moved": true,
   "payment-receipt": true,
   "sign-in-code": true,
+  "email-change": true,
 };
 
 export const templateNames = Object.keys(NAMES) as TemplateName[];

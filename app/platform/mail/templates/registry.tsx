@@ -9,6 +9,7 @@ import { AdoptionConfirmationEmail, adoptionConfirmationSubject, type AdoptionCo
 import { BookingCancelledNoticeEmail, bookingCancelledNoticeSubject, type BookingCancelledNoticeProps } from "./booking-cancelled-notice";
 import { BookingConfirmationEmail, bookingConfirmationSubject, type BookingConfirmationProps } from "./booking-confirmation";
 import { BookingUpdateEmail, bookingUpdateSubject, type BookingUpdateProps } from "./booking-update";
+import { EmailChangeEmail, emailChangeSubject, type EmailChangeProps } from "./email-change";
 import { HiveMovedEmail, hiveMovedSubject, type HiveMovedProps } from "./hive-moved";
 import { HiveUpdateEmail, hiveUpdateSubject, type HiveUpdateProps } from "./hive-update";
 import { ContactEmail, contactSubject, type ContactProps } from "./contact";
@@ -37,6 +38,7 @@ export const templates = {
   "hive-moved": define<HiveMovedProps>({ subject: hiveMovedSubject, Component: HiveMovedEmail }),
   "payment-receipt": define<PaymentReceiptProps>({ subject: paymentReceiptSubject, Component: PaymentReceiptEmail }),
   "sign-in-code": define<SignInCodeProps>({ subject: signInCodeSubject, Component: SignInCodeEmail }),
+  "email-change": define<EmailChangeProps>({ subject: emailChangeSubject, Component: EmailChangeEmail }),
 };
 
 export type TemplateDefinitions = typeof templates;

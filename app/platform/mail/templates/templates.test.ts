@@ -64,6 +64,7 @@ const SAMPLES: { [N in TemplateName]: TemplateProps<N> } = {
     profileUrl: "https://apiary.test/sponsor-profile?tab=adoptions",
   },
   "sign-in-code": { code: "042917", url: "https://apiary.test/customer-auth?link=abc", purpose: "sign-in" },
+  "email-change": { kind: "changed", email: "new-rosa@example.com", url: "https://apiary.test/email-change?undo=abc" },
 };
 
 describe("mail templates", () => {
@@ -197,7 +198,7 @@ describe("mail templates", () => {
   });
 
   it("has props checked per template", async () => {
-    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved", "payment-receipt", "sign-in-code"]);
+    expect(templateNames).toEqual(["contact", "booking-confirmation", "adoption-confirmation", "verify-email", "password-reset", "account-notice", "booking-update", "booking-cancelled-notice", "stay-confirmed", "adoption-update", "hive-update", "hive-moved", "payment-receipt", "sign-in-code", "email-change"]);
     // @ts-expect-error verify-email needs a url, not contact props
     const unchecked = await renderTemplate("verify-email", { name: "x", email: "x@example.com", subject: "s", message: "m" });
     // Only the compiler checks them: at run time such a mail is still made, with no link to follow.

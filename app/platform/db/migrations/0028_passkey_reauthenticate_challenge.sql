@@ -1,0 +1,2 @@
+ALTER TABLE "passkey_challenges" DROP CONSTRAINT "passkey_challenges_purpose_check";--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_purpose_check" CHECK ("passkey_challenges"."purpose" in ('register', 'sign-in:customer', 'sign-in:admin', 'reauthenticate'));

@@ -1,0 +1,56 @@
+import { expect, expectAccessible, test } from "./fixtures";
+import { linkIn, waitForMail } from "./mailbox";
+import { uniqueEmail } from "./sign-in";
+import { toast } from "./toasts";
+
+/**
+ * Sign-in & security: changing one's e-mail address end to end through the mailbox, and a
+ * stale session asked to confirm it's them before a change, which then goes through as typed.
+ * The rules (undo, expiry, taken addresses, password rules) are proven in
+ * app/features/accounts/email-change.test.ts, password-change.test.ts and fresh-proof.test.ts.
+ */
+test("a sponsor changes their e-mail by the link sent to it; later, a stale session confirms it's them and the change is sent without retyping", async ({ page, visit, signIn, server }) => {
+  const customer = await signIn.customer({ verified: true });
+  await visit("/sponsor-profile?tab=security");
+  const card = page.getByRole("region", { name: "Email address" });
+  await expect(card).toContainText(customer.email);
+  await expectAccessible(page, "the security tab's e-mail and password cards");
+
+  const next = uniqueEmail("moved");
+  await card.getByLabel("New email address").fill(next);
+  await card.getByRole("button", { name: "Change email" }).click();
+  await expect(card.getByRole("status")).toContainText(`We sent a link to ${next}`);
+  // Nothing changes until the link is followed.
+  await expect(card).toContainText(customer.email);
+
+  const confirm = await waitForMail(next, /^Confirm your new Apiary email address$/);
+  const link = new URL(linkIn(confirm, "http"));
+  expect(link.pathname).toBe("/email-change");
+  await page.goto(`${link.pathname}${link.search}`);
+  await page.getByRole("button", { name: "Confirm new address" }).click();
+  await expect(toast(page, "Email Changed")).toContainText(next);
+  await expect(page).toHaveURL(/\/sponsor-profile\?tab=security$/);
+  await expect(page.getByRole("region", { name: "Email address" })).toContainText(next);
+  const told = await waitForMail(customer.email, /^Your Apiary email address was changed$/);
+  expect(new URL(linkIn(told, "http")).searchParams.get("undo")).toBeTruthy();
+
+  // Six minutes later the session is stale: the change asks "Confirm it's you" first. (The
+  // worker's later tests get the clock back: their sessions would be stale from the start.)
+  const before = server.clock.now();
+  server.clock.advance(Date.now() - server.clock.now() + 6 * 60_000);
+  const third = uniqueEmail("third");
+  const again = page.getByRole("region", { name: "Email address" });
+  await again.getByLabel("New email address").fill(third);
+  await again.getByRole("button", { name: "Change email" }).click();
+  const proof = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(proof).toContainText(`Or a 6-digit code by email, to ${next}.`);
+  await expect(proof.getByRole("button", { name: "Email me a code" })).toBeVisible();
+  await expectAccessible(page, "Confirm it's you over the security tab");
+  await proof.getByLabel("Your password").fill(customer.password);
+  await proof.getByRole("button", { name: "Confirm with password" }).click();
+  await expect(proof).toHaveCount(0);
+  // The same form went again, with what was typed in it.
+  await expect(again.getByRole("status")).toContainText(`We sent a link to ${third}`);
+  await waitForMail(third, /^Confirm your new Apiary email address$/);
+  server.clock.advance(before - server.clock.now());
+});
