@@ -33,6 +33,7 @@ export default [
   route("logout", "routes/auth/logout.ts"),
   route("api/auth/token", "routes/auth/api.auth.token.ts"),
   route("api/auth/nonce", "routes/auth/api.auth.nonce.ts"),
+  route("api/auth/sso/callback", "routes/auth/api.auth.sso.callback.ts"),
   route("api/auth/*", "routes/auth/api.auth.$.ts"),
 
   // Back-office: the layout lets in staff only; every screen's commands check the permission

@@ -20,7 +20,7 @@ import { codeFailureMessage, codeRefused, spendSecondFactorCode } from "./two-fa
  */
 
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
-export type FirstFactor = "password" | "google";
+export type FirstFactor = "password" | "google" | "sso";
 
 /** The session is gone (or was never there): the person is back at the password form, which names no field. */
 const SESSION_ENDED = failedAs(VERIFICATION_FAILED_TITLE, 401, SECOND_FACTOR_EXPIRED_MESSAGE);
@@ -105,7 +105,7 @@ export async function readFirstFactor(request: Request, secret: string): Promise
   const value: unknown = await firstFactorCookie(secret)
     .parse(request.headers.get("cookie"))
     .catch(() => null);
-  return value === "google" ? "google" : "password";
+  return value === "google" || value === "sso" ? value : "password";
 }
 
 export function clearFirstFactorHeader(secret: string) {

@@ -9,3 +9,4 @@ export * from "./platform";
 export * from "./calendar-sync";
 export * from "./passkeys";
 export * from "./sms";
+export * from "./sso";
