@@ -6,18 +6,18 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { profiles, securityAuditLog, ssoProviders } from "~/platform/db/schema";
 import { parseListParams } from "~/platform/list-params";
-import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { startFeedServer } from "../../../tests/setup/feed-server";
 import { followToRedirect, OIDC_CLIENT, startOidcProvider, type TestOidcProvider } from "../../../tests/setup/oidc-provider";
 import { actingAs, createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { openSecret, sealSecret } from "~/features/accounts/secret-box.server";
 import { discoverProvider } from "./discovery.server";
 import { DISCOVERY, duplicateDomain, SSO_REFUSED } from "./messages";
 import { ssoCallbackPath } from "./sso-callback-path";
 import { ssoProvidersScreen } from "./sso-providers.screen";
 import { addSsoProvider, deleteSsoProvider, listSsoProviders, providerForDomain, updateSsoProvider } from "./sso-providers.server";
-import { finishSsoSignIn, startSsoSignIn } from "./sso-sign-in.server";
+import { finishSsoSignIn, SSO_FLOW_MS, startSsoSignIn } from "./sso-sign-in.server";
 
 const APP_URL = "http://127.0.0.1:3999";
 const REDIRECT_URI = `${APP_URL}${ssoCallbackPath}`;
@@ -35,6 +35,16 @@ afterAll(async () => {
 
 /** The provider's own discovery document, as JSON. */
 const realDocument = async () => (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
+
+describe("a client secret's seal", () => {
+  it("opens only for its purpose and its provider's domain", () => {
+    const key = "a-site-secret-that-is-long-enough-0123456789";
+    const sealed = sealSecret("client-secret", key, "sso-provider:example.org", "sso-client-secret");
+    expect(openSecret(sealed, key, "sso-provider:example.org", "sso-client-secret")).toBe("client-secret");
+    expect(openSecret(sealed, key, "sso-provider:example.org")).toBeNull();
+    expect(openSecret(sealed, key, "sso-provider:other.org", "sso-client-secret")).toBeNull();
+  });
+});
 
 describe("discovery of an OpenID provider", () => {
   const policy = { allowLoopback: true };
@@ -79,14 +89,14 @@ describe("discovery of an OpenID provider", () => {
 
 describe.each(testEngines())("Single sign-on on $name", ({ open }) => {
   let t: TestDatabase;
-  let platform: Platform;
+  let platform: ReturnType<typeof createTestPlatform>;
   const domain = `sso-${crypto.randomUUID().slice(0, 8)}.example.org`;
   beforeAll(async () => {
     t = await open();
     platform = createTestPlatform(t, { APP_URL });
     const admin = await insertUser(t.db);
     const added = await addSsoProvider(as(admin), { domain: domain.toUpperCase(), issuer: `${provider.issuer}/`, clientId: OIDC_CLIENT.id, clientSecret: OIDC_CLIENT.secret });
-    expect(added).toMatchObject({ ok: true });
+    if (!added.ok) throw new Error(`the provider could not be added: ${added.message}`);
   });
   afterAll(() => t?.dispose());
 
@@ -246,6 +256,17 @@ describe.each(testEngines())("Single sign-on on $name", ({ open }) => {
         expect(await finishSsoSignIn(platform, midway.landed.searchParams, midway.cookie, meta())).toMatchObject({ ok: false, status: 503, message: SSO_REFUSED.providerDown(domain) });
       } finally {
         await provider.resume();
+      }
+    });
+
+    it("refuses a return after the flow's ten minutes", async () => {
+      const staff = await insertStaff(t.db, { bookings: ["view"] }, { email: `slow@${domain}` });
+      const late = await throughProvider(staff.email);
+      platform.clock.advance(SSO_FLOW_MS + 1_000);
+      try {
+        expect(await finishSsoSignIn(platform, late.landed.searchParams, late.cookie, meta())).toMatchObject({ ok: false, message: SSO_REFUSED.expired });
+      } finally {
+        platform.clock.advance(-(SSO_FLOW_MS + 1_000));
       }
     });
 

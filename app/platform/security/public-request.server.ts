@@ -44,6 +44,8 @@ export function requestPublic(address: string, options: PublicRequest = {}): Pro
       url,
       {
         method,
+        // A connection of its own each time: no idle keep-alive socket that the other end may be closing as it is reused.
+        agent: false,
         lookup: guardedLookup(allowLoopback),
         headers: { accept: "application/json", "user-agent": "Apiary", ...(body === undefined ? {} : { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) }), ...headers },
       },
