@@ -37,6 +37,7 @@ export default [
   route("reauthenticate", "routes/auth/reauthenticate.tsx"),
   route("api/auth/token", "routes/auth/api.auth.token.ts"),
   route("api/auth/nonce", "routes/auth/api.auth.nonce.ts"),
+  route("api/auth/sso/callback", "routes/auth/api.auth.sso.callback.ts"),
   route("api/auth/*", "routes/auth/api.auth.$.ts"),
 
   // Back-office: the layout lets in staff only; every screen's commands check the permission

@@ -135,11 +135,20 @@ export const EnvSchema = z.object({
    * serve their feeds there. Never in production: staff-typed addresses would reach its services.
    */
   CALENDAR_FETCH_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
+  /**
+   * Lets a staff sign-on provider (Single Sign-On) live on this machine and speak plain http:
+   * the tests run a real OpenID provider on 127.0.0.1. Never in production.
+   */
+  SSO_ALLOW_LOOPBACK: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** How often calendar sync fetches each other site's feed, in minutes. */
   CALENDAR_SYNC_MINUTES: z.coerce.number({ message: "must be a whole number from 5 to 1440" }).int().min(5).max(1440).default(15),
 })
   .refine((env) => env.NODE_ENV === "test" || !env.CALENDAR_FETCH_ALLOW_LOOPBACK, {
     path: ["CALENDAR_FETCH_ALLOW_LOOPBACK"],
+    message: "may be true only for tests (NODE_ENV=test)",
+  })
+  .refine((env) => env.NODE_ENV === "test" || !env.SSO_ALLOW_LOOPBACK, {
+    path: ["SSO_ALLOW_LOOPBACK"],
     message: "may be true only for tests (NODE_ENV=test)",
   })
   .refine((env) => env.NODE_ENV === "test" || env.PASSWORD_HASH_LOG_N >= PASSWORD_HASH_PRODUCTION_LOG_N, {

@@ -10,6 +10,8 @@ export const testServerSettings = {
   PASSWORD_HASH_LOG_N: String(TEST_PASSWORD_HASH_LOG_N),
   // Calendar feeds in the tests are served on 127.0.0.1.
   CALENDAR_FETCH_ALLOW_LOOPBACK: "true",
+  // So is the OpenID provider of the staff's single sign-on.
+  SSO_ALLOW_LOOPBACK: "true",
   // Two of the three social links: the footer shows those, and not the one left unset.
   SOCIAL_FACEBOOK_URL: "https://www.facebook.com/apiary.bees",
   SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@apiary-bees",

@@ -28,6 +28,9 @@ export const limits = {
   passkeySignInByAddress: { name: "passkey-sign-in:address", limit: 30, windowMs: 15 * MINUTE },
   /** Adding passkeys: each set-up started counts. */
   passkeyRegistrationByAccount: { name: "passkey-register:account", limit: 20, windowMs: 60 * MINUTE },
+  /** Staff single sign-on: each start reads the provider's discovery document, each return calls its token endpoint. */
+  ssoStartByAddress: { name: "sso-start:address", limit: 20, windowMs: 15 * MINUTE },
+  ssoReturnByAddress: { name: "sso-return:address", limit: 30, windowMs: 15 * MINUTE },
 } satisfies Record<string, RateRule>;
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number) {

@@ -23,7 +23,7 @@ import { codeFailureMessage, codeRefused, getTwoFactorStatus, spendSecondFactorC
  */
 
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
-export type FirstFactor = "password" | "google";
+export type FirstFactor = "password" | "google" | "sso";
 export type Door = "admin" | "customer";
 
 /** The session is gone (or was never there): the person is back at the password form, which names no field. */
@@ -110,7 +110,7 @@ export async function readFirstFactor(request: Request, secret: string): Promise
   const value: unknown = await firstFactorCookie(secret)
     .parse(request.headers.get("cookie"))
     .catch(() => null);
-  return value === "google" ? "google" : "password";
+  return value === "google" || value === "sso" ? value : "password";
 }
 
 export function clearFirstFactorHeader(secret: string) {

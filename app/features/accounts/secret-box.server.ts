@@ -10,7 +10,9 @@ const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-type Purpose = "totp-secret" | "backup-code";
+type Purpose = "totp-secret" | "backup-code" | SealPurpose;
+/** What a sealed value is for: each purpose has its own key, so one kind of value never opens as another. */
+export type SealPurpose = "totp-secret" | "sso-client-secret";
 
 const keys = new Map<string, Buffer>();
 
@@ -30,20 +32,20 @@ function keyFor(authSecret: string, purpose: Purpose) {
  * copied onto another account's row does not decrypt there.
  * Format: `v1.<iv>.<ciphertext>.<tag>`, base64url; the version leaves room for a new scheme.
  */
-export function sealSecret(plain: string, authSecret: string, context: string): string {
+export function sealSecret(plain: string, authSecret: string, context: string, purpose: SealPurpose = "totp-secret"): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", keyFor(authSecret, "totp-secret"), iv, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv("aes-256-gcm", keyFor(authSecret, purpose), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(context, "utf8"));
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return [VERSION, iv, body, cipher.getAuthTag()].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
 }
 
 /** The plain text, or null when the value is not ours, was altered, or was sealed with another key. */
-export function openSecret(sealed: string, authSecret: string, context: string): string | null {
+export function openSecret(sealed: string, authSecret: string, context: string, purpose: SealPurpose = "totp-secret"): string | null {
   const [version, iv, body, tag] = sealed.split(".");
   if (version !== VERSION || !iv || !body || !tag) return null;
   try {
-    const decipher = createDecipheriv("aes-256-gcm", keyFor(authSecret, "totp-secret"), Buffer.from(iv, "base64url"), {
+    const decipher = createDecipheriv("aes-256-gcm", keyFor(authSecret, purpose), Buffer.from(iv, "base64url"), {
       authTagLength: TAG_BYTES,
     });
     decipher.setAAD(Buffer.from(context, "utf8"));

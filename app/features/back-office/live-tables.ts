@@ -2,7 +2,7 @@
  * Tables whose changes reach only signed-in staff through the live event stream
  * (routes/api/events.ts): when someone signs up or changes roles is not for every visitor to see.
  */
-const STAFF_ONLY_TABLES: ReadonlySet<string> = new Set(["users", "profiles", "user_roles", "sponsors", "role_permissions", "security_audit_log", "calendar_imports", "hive_adoptions", "payment_history"]);
+const STAFF_ONLY_TABLES: ReadonlySet<string> = new Set(["users", "profiles", "user_roles", "sponsors", "role_permissions", "security_audit_log", "calendar_imports", "hive_adoptions", "payment_history", "sso_providers"]);
 
 /**
  * Tables watched only for the server's own caches (the signed-in state of a session): no page

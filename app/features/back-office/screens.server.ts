@@ -14,6 +14,7 @@ import { addLocation, deleteLocation, listLocations, updateLocation } from "~/fe
 import { addMenuItem, deleteMenuItem, listMenuItems, moveMenuItem, setMenuItemVisibility, updateMenuItem } from "~/features/menu-items/menu-items.server";
 import { MENU_ITEM_FAILURE_TITLES, MENU_ITEMS_LIST_FAILED } from "~/features/menu-items/messages";
 import { addRolePermission, deleteRolePermission, listRolePermissions, saveRoleGrid, updateRolePermission } from "~/features/role-permissions/role-permissions.server";
+import { addSsoProvider, deleteSsoProvider, listSsoProviders, updateSsoProvider } from "~/features/single-sign-on/sso-providers.server";
 import { listSponsors } from "~/features/sponsors/sponsors.server";
 import { endSessionsOf, setAccountAccess } from "~/features/users/account-access.server";
 import { resetPasswordByStaff } from "~/features/users/staff-password-reset.server";
@@ -109,6 +110,10 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   "role-permissions": {
     list: listRolePermissions,
     commands: { add: addRolePermission, edit: updateRolePermission, delete: deleteRolePermission, "save-grid": saveRoleGrid },
+  },
+  "single-sign-on": {
+    list: listSsoProviders,
+    commands: { add: addSsoProvider, edit: updateSsoProvider, delete: deleteSsoProvider },
   },
   activity: { list: listActivity, commands: {} },
   pages: {

@@ -41,9 +41,9 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
   return range === "unicast";
 }
 
-const refusedAddress = (host: string) => new PublicFetchError(`${host} is not a public internet address, so it can't be fetched.`);
+export const refusedAddress = (host: string) => new PublicFetchError(`${host} is not a public internet address, so it can't be fetched.`);
 
-function guardedLookup(allowLoopback: boolean): LookupFunction {
+export function guardedLookup(allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(new PublicFetchError(`${hostname} could not be found.`), "", 0);

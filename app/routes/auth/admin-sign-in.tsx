@@ -17,6 +17,9 @@ import { signInWithPasskey } from "~/features/accounts/passkeys.server";
 import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signOut } from "~/features/accounts/sign-out.server";
+import { SsoSignInForm } from "~/features/single-sign-on/sso-sign-in-form";
+import { anySsoProvider } from "~/features/single-sign-on/sso-providers.server";
+import { startSsoSignIn } from "~/features/single-sign-on/sso-sign-in.server";
 import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import type { Platform } from "~/platform/runtime.server";
@@ -49,7 +52,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const toast = arrival.toast ?? googleSignInFailed(url.searchParams.get("error"));
   // Before the first administrator exists nobody can sign in here: say where set-up is.
   const noAdministrator = !(await adminExists(platform.db));
-  const shown = { step: "password" as const, redirectTo, google: googleSignInEnabled(platform), toast, signedInAsCustomer: arrival.signedInAsCustomer, noAdministrator };
+  const shown = { step: "password" as const, redirectTo, google: googleSignInEnabled(platform), sso: await anySsoProvider(platform.db), toast, signedInAsCustomer: arrival.signedInAsCustomer, noAdministrator };
   return data(shown, { headers: arrival.headers });
 }
 
@@ -65,6 +68,12 @@ const INTENTS = {
     const response = await startGoogleSignIn(platform, meta, "admin", { callbackURL, errorCallbackURL: "/auth" });
     response.headers.append("Set-Cookie", await firstFactorHeader("google", platform.authSecret));
     return response;
+  },
+  // Staff of a domain with its own OpenID provider: off to it (features/single-sign-on).
+  sso: async ({ platform, meta, values, redirectTo }: DoorPost) => {
+    const outcome = await startSsoSignIn(platform, values, redirectTo, meta);
+    if (!outcome.ok) return replyRefused(outcome, { title: LOGIN_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "sso" });
+    throw redirect(outcome.value.location, { headers: { "Set-Cookie": outcome.value.cookie } });
   },
   // Ends the session that was waiting for its code (and clears its cookie).
   cancel: async ({ platform, state, meta, redirectTo }: DoorPost) => {
@@ -179,6 +188,7 @@ export default function AdminSignIn({ loaderData, actionData }: Route.ComponentP
                 error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null}
               />
             </div>
+            {loaderData.sso && <SsoSignInForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "sso" ? (actionData.result ?? undefined) : undefined} />}
           </>
         )}
       </div>

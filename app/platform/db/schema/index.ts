@@ -10,3 +10,4 @@ export * from "./calendar-sync";
 export * from "./passkeys";
 export * from "./sms";
 export * from "./second-factors";
+export * from "./sso";

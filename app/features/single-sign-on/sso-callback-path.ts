@@ -1,0 +1,1 @@
+export const ssoCallbackPath = "/api/auth/sso/callback";
