@@ -7,7 +7,8 @@ import { failedAs, succeeded, type Result } from "~/platform/result";
 import type { Platform } from "~/platform/runtime.server";
 import { formatDate } from "~/ui/format";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
-import type { SignedInActor } from "./actor";
+import type { AuthState, SignedInActor } from "./actor";
+import { requireFreshProof } from "./fresh-proof.server";
 import { recordAuditEvent } from "./audit.server";
 import { openProvenSession } from "./open-session.server";
 import { checkForm } from "./form-input";
@@ -125,9 +126,9 @@ export async function passkeyRows(db: Queryable, userId: string): Promise<Passke
 }
 
 /** A security page's passkey forms (add, remove), for any signed-in person: the command's result. */
-export async function answerPasskeyForm(platform: Platform, actor: SignedInActor, intent: string, form: unknown, meta: RequestMeta): Promise<Result<unknown> | null> {
+export async function answerPasskeyForm(platform: Platform, actor: SignedInActor, session: AuthState["session"], intent: string, form: unknown, meta: RequestMeta): Promise<Result<unknown> | null> {
   if (intent === ADD_PASSKEY_INTENT) return finishPasskeyRegistration(platform, actor, form, meta);
-  if (intent === REMOVE_PASSKEY_INTENT) return removePasskey(platform, actor, form, meta);
+  if (intent === REMOVE_PASSKEY_INTENT) return removePasskey(platform, actor, session, form, meta);
   return null;
 }
 
@@ -226,9 +227,12 @@ export async function finishPasskeyRegistration(platform: Platform, actor: Signe
 // ---------------------------------------------------------------------------------------------
 // Removing one
 
-export async function removePasskey(platform: Platform, actor: SignedInActor, form: unknown, meta: RequestMeta): Promise<Result> {
+export async function removePasskey(platform: Platform, actor: SignedInActor, session: AuthState["session"], form: unknown, meta: RequestMeta): Promise<Result> {
   const checked = checkForm(RemovePasskeySchema, form, PASSKEY_REMOVE_FAILED_TITLE);
   if (!checked.ok) return checked;
+  // Removing a way in asks for a recent proof, as every other way's removal does.
+  const stale = await requireFreshProof(platform, session);
+  if (stale) return stale;
   return platform.db.transaction(async (tx) => {
     // The last way in stays (single_identity_not_deletable), under the same lock as the other ways.
     await lockWaysOf(tx, actor.userId);

@@ -1,3 +1,4 @@
+import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD } from "./fresh-proof.server";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passkeyChallenges, passkeys, profiles, securityAuditLog, sessions } from "~/platform/db/schema";
@@ -57,6 +58,9 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
 
   const whoIs = async (headers: Headers) => (await resolveAuthState(platform, new Request(`${SITE.origin}/`, { headers: { cookie: cookieOf(headers) } }))).state;
   const auditOf = (userId: string, type: string) => t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.userId, userId), eq(securityAuditLog.eventType, type)));
+
+  /** A session that proved who it is a moment ago (removals ask for a recent proof). */
+  const justSignedIn = (userId: string) => ({ id: `session-of-${userId}`, token: "", userId, createdAt: new Date(platform.clock.now()) });
 
   it("a customer adds a named passkey, sees it listed, and signs in with it at the customer door: a new session, past the second factor", async () => {
     const customer = await insertCustomer(t.db);
@@ -179,13 +183,17 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
     expect((await addPasskey(owner, key)).ok).toBe(true);
     const [row] = await listPasskeys(t.db, owner.userId);
 
-    expect(await removePasskey(platform, other, { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 404, message: PASSKEY_NOT_FOUND_MESSAGE });
+    expect(await removePasskey(platform, other, justSignedIn(other.userId), { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 404, message: PASSKEY_NOT_FOUND_MESSAGE });
     expect(await listPasskeys(t.db, owner.userId)).toHaveLength(1);
 
-    expect(await removePasskey(platform, owner, { passkeyId: row!.id }, meta())).toMatchObject({ ok: true, toast: { title: "Passkey removed" } });
+    // Signed in long ago: a recent proof first.
+    const longAgo = { ...justSignedIn(owner.userId), createdAt: new Date(platform.clock.now() - 6 * 60_000) };
+    expect(await removePasskey(platform, owner, longAgo, { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 401, fieldErrors: { [FRESH_PROOF_FIELD]: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect(await listPasskeys(t.db, owner.userId)).toHaveLength(1);
+    expect(await removePasskey(platform, owner, justSignedIn(owner.userId), { passkeyId: row!.id }, meta())).toMatchObject({ ok: true, toast: { title: "Passkey removed" } });
     expect(await listPasskeys(t.db, owner.userId)).toEqual([]);
     expect((await auditOf(owner.userId, "passkey_removed")).map((entry) => entry.eventDetails)).toEqual([{ passkeyId: row!.id, name: "My phone", sessionsEnded: 0 }]);
-    expect(await removePasskey(platform, owner, { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 404 });
+    expect(await removePasskey(platform, owner, justSignedIn(owner.userId), { passkeyId: row!.id }, meta())).toMatchObject({ ok: false, status: 404 });
     expect((await signIn("customer", key)).result).toMatchObject({ ok: false, status: 401, message: PASSKEY_UNKNOWN_MESSAGE });
   });
 
@@ -207,7 +215,7 @@ describe.each(testEngines())("passkeys on $name", ({ open }) => {
     const lostRow = (await listPasskeys(t.db, owner.userId)).find((row) => row.name === "Lost phone")!;
     expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.signedInPasskeyId, lostRow.id))).toHaveLength(2);
 
-    expect((await removePasskey(platform, owner, { passkeyId: lostRow.id }, meta())).ok).toBe(true);
+    expect((await removePasskey(platform, owner, justSignedIn(owner.userId), { passkeyId: lostRow.id }, meta())).ok).toBe(true);
     for (const headers of byLost) expect((await whoIs(headers)).actor).toEqual({ kind: "anonymous" });
     expect((await whoIs(byKept)).actor).toMatchObject({ kind: "customer", userId: owner.userId });
     expect(await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, byPassword.id))).toHaveLength(1);

@@ -67,7 +67,7 @@ const INTENTS = {
 
 /** Adding or removing one of one's passkeys (its refusals carry their own titles): its toast, or its refusal. */
 async function answerPasskey(post: SecurityPost) {
-  const outcome = (await answerPasskeyForm(post.platform, post.admin, post.intent, post.values, post.meta))!;
+  const outcome = (await answerPasskeyForm(post.platform, post.admin, post.account.session, post.intent, post.values, post.meta))!;
   return answer(post, outcome.ok ? { ...succeeded(null), toast: outcome.toast } : outcome);
 }
 
@@ -116,7 +116,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       <Section id="passkeys" title="Passkeys" icon={<KeyRound />}>
-        <PasskeyManager passkeys={passkeys} lastResult={resultFor(ADD_PASSKEY_INTENT)} />
+        <PasskeyManager passkeys={passkeys} lastResult={resultFor(ADD_PASSKEY_INTENT)} removeResult={resultFor(REMOVE_PASSKEY_INTENT)} />
       </Section>
 
       <Section id="change-password" title="Change password" icon={<ShieldCheck />}>

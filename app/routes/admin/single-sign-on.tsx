@@ -1,3 +1,4 @@
+import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
@@ -60,7 +61,7 @@ export default function SingleSignOnScreen({ loaderData, actionData }: Route.Com
       {dialog === "add" && <ProviderDialog provider={null} redirectUri={redirectUri} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && provider && <ProviderDialog provider={provider} redirectUri={redirectUri} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && provider && (
-        <DeleteRecordDialog title="Remove Provider" formId="delete-sso-provider" schema={DeleteSsoProviderSchema} id={provider.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Remove Provider" formId="delete-sso-provider" schema={DeleteSsoProviderSchema} id={provider.id} closeHref={listHref} lastResult={lastResult} after={<FreshProofStep formId="delete-sso-provider" lastResult={lastResult} />}>
           <p>
             Are you sure you want to remove single sign-on for <strong>{provider.domain}</strong>? Staff with an address there sign in with their password, Google or a passkey
             again; sessions already open stay open.
@@ -80,7 +81,7 @@ function ProviderDialog({ provider, redirectUri, closeHref, lastResult }: { prov
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
     ...checkedOnSubmit,
   });
-  // A change that waits for a fresh proof of who is asking says so above the buttons.
+  // A change that waits for a fresh proof of who is asking says so above the buttons; the step asks for it.
   const freshProof = lastResult?.error?.freshProof;
   return (
     <ScreenDialog
@@ -111,6 +112,7 @@ function ProviderDialog({ provider, redirectUri, closeHref, lastResult }: { prov
         {freshProof && <FormError errors={freshProof} id={`${form.id}-fresh-proof`} />}
         <DialogButtons closeHref={closeHref} label={provider ? "Save Changes" : "Add Provider"} intent={provider ? "edit" : "add"} />
       </SchemaForm>
+      <FreshProofStep formId={form.id} lastResult={lastResult} />
     </ScreenDialog>
   );
 }

@@ -109,7 +109,7 @@ const passkeyForm: Intent = async ({ request, context }, form, actor) => {
   const title = intent === ADD_PASSKEY_INTENT ? PASSKEY_FAILED_TITLE : PASSKEY_REMOVE_FAILED_TITLE;
   if (isFailure(customer)) return replyRefused(customer, { title, values }, { intent });
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-  const outcome = (await answerPasskeyForm(context.get(platformContext), customer, intent, values, meta))!;
+  const outcome = (await answerPasskeyForm(context.get(platformContext), customer, context.get(authStateContext).session, intent, values, meta))!;
   if (!outcome.ok) return replyRefused(outcome, { title, values, hideFields: ["response"], formError: "none" }, { intent });
   return replyWithToast({ intent, result: null }, outcome.toast ?? null);
 };
@@ -222,7 +222,11 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       {tab === "security" && (
         <Card id="passkeys-title" title="Passkeys">
           <div className="mt-3">
-            <PasskeyManager passkeys={loaderData.passkeys} lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined} />
+            <PasskeyManager
+              passkeys={loaderData.passkeys}
+              lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
+              removeResult={actionData?.intent === REMOVE_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
+            />
           </div>
         </Card>
       )}

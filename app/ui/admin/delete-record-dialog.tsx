@@ -21,6 +21,7 @@ export function DeleteRecordDialog({
   lastResult,
   locked,
   children,
+  after,
 }: {
   title: string;
   formId: string;
@@ -30,6 +31,8 @@ export function DeleteRecordDialog({
   lastResult: SubmissionResult<string[]> | null;
   locked?: string | null;
   children: ReactNode;
+  /** Shown below the form, outside it (the "Confirm it's you" step of a delete that asks for one). */
+  after?: ReactNode;
 }) {
   const [form] = useForm({ id: formId, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
   return (
@@ -40,6 +43,7 @@ export function DeleteRecordDialog({
         {locked ? <p role="note">{locked}</p> : children}
         {locked ? <CloseOnly closeHref={closeHref} /> : <DialogButtons closeHref={closeHref} label="Delete" busyLabel="Deleting…" intent="delete" variant="danger" />}
       </SchemaForm>
+      {after}
     </ScreenDialog>
   );
 }

@@ -13,7 +13,8 @@
  *   <FreshProofStep formId={form.id} lastResult={lastResult} />
  *
  * For a plain <Form>, give it an `id` and pass the action's Conform-shaped reply (replyRefused's
- * `result`) as `lastResult`.
+ * `result`) as `lastResult`. A list whose rows each have a form (Remove on every row) shares one
+ * step: give the rows ids `${formId}:${rowId}`; the row that was sent is the one sent again.
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { ShieldCheck } from "lucide-react";
@@ -44,6 +45,7 @@ export function FreshProofStep({ formId, lastResult }: { formId: string; lastRes
     if (!next) setClosedFor(lastResult);
   };
   const submitter = useRef<HTMLElement | null>(null);
+  const sentForm = useRef<HTMLFormElement | null>(null);
   const ways = useFetcher<WaysData>();
   const proof = useFetcher<ProofReply & { toast?: Parameters<typeof useToast>[0] }>();
   useToast(proof.data?.toast);
@@ -51,7 +53,10 @@ export function FreshProofStep({ formId, lastResult }: { formId: string; lastRes
   // The button that sent the form (its name and value may be the intent): sent again the same way.
   useEffect(() => {
     const remember = (event: SubmitEvent) => {
-      if ((event.target as HTMLElement | null)?.id === formId) submitter.current = event.submitter;
+      const target = event.target;
+      if (!(target instanceof HTMLFormElement) || (target.id !== formId && !target.id.startsWith(`${formId}:`))) return;
+      sentForm.current = target;
+      submitter.current = event.submitter;
     };
     document.addEventListener("submit", remember, true);
     return () => document.removeEventListener("submit", remember, true);
@@ -68,7 +73,7 @@ export function FreshProofStep({ formId, lastResult }: { formId: string; lastRes
     handled.current = proof.data;
     setReopened(false);
     setClosedFor(lastResult);
-    const form = document.getElementById(formId);
+    const form = sentForm.current?.isConnected ? sentForm.current : document.getElementById(formId);
     if (!(form instanceof HTMLFormElement)) return;
     const button = submitter.current;
     form.requestSubmit(button instanceof HTMLButtonElement && button.form === form && button.isConnected ? button : undefined);

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Lock, Mail, Smartphone, Trash2, Wallet } from "lucide-react";
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Form, useFetcher } from "react-router";
@@ -5,6 +6,7 @@ import type { Toast } from "~/platform/toast";
 import { GoogleMark } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
+import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { LINK_GOOGLE_INTENT, REMOVE_WAY_INTENT, type SignInWay, type WayKind } from "../sign-in-ways.schema";
 
 // Fetched only when the person chooses that way (the tab's first load carries neither).
@@ -12,7 +14,7 @@ const WalletLink = lazy(() => import("./wallet-link"));
 const PhoneLink = lazy(() => import("./phone-link"));
 
 /** What a form of the card answers (the page action's reply). */
-export type WayAnswer = { intent: string | null; toast?: Toast | null; result?: { error?: Record<string, string[] | null> } | null };
+export type WayAnswer = { intent: string | null; toast?: Toast | null; result?: SubmissionResult<string[]> | null };
 
 const KIND: Record<WayKind, { name: string; icon: ReactNode }> = {
   password: { name: "Password", icon: <Lock aria-hidden="true" /> },
@@ -106,10 +108,11 @@ function WayItem({ way }: { way: SignInWay }) {
               {refusal}
             </p>
           )}
+          {way.removable && way.id && <FreshProofStep formId={`remove-way:${way.id}`} lastResult={fetcher.data?.result} />}
         </div>
       </div>
       {way.removable && way.id && (
-        <fetcher.Form method="post" preventScrollReset>
+        <fetcher.Form method="post" preventScrollReset id={`remove-way:${way.id}`}>
           <input type="hidden" name="intent" value={REMOVE_WAY_INTENT} />
           <input type="hidden" name="wayId" value={way.id} />
           <Button type="submit" variant="outline" size="sm" disabled={removing} aria-label={`Remove ${label}`}>

@@ -3,12 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
 import { PASSKEY_NEEDS_JAVASCRIPT } from "../passkey-messages";
 import { ADD_PASSKEY_INTENT, NamePasskeySchema, PASSKEY_NAME_MAX, REMOVE_PASSKEY_INTENT } from "../passkeys.schema";
+import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { runPasskeyCeremony } from "./passkey-ceremony";
 
 /** A passkey as the list shows it: dates already written out by the server. */
@@ -21,7 +23,18 @@ export type PasskeyRow = { id: string; name: string; added: string; lastUsed: st
  * sponsor's "Sign-in & security" tab and the back-office's Security page; `headingLevel` fits it
  * under the page's own headings.
  */
-export function PasskeyManager({ passkeys, lastResult, headingLevel = 3 }: { passkeys: PasskeyRow[]; lastResult?: SubmissionResult<string[]>; headingLevel?: 2 | 3 }) {
+export function PasskeyManager({
+  passkeys,
+  lastResult,
+  removeResult,
+  headingLevel = 3,
+}: {
+  passkeys: PasskeyRow[];
+  lastResult?: SubmissionResult<string[]>;
+  /** The answer to a Remove: a refusal for want of a recent proof opens "Confirm it's you". */
+  removeResult?: SubmissionResult<string[]>;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div data-testid="passkeys">
@@ -38,11 +51,20 @@ export function PasskeyManager({ passkeys, lastResult, headingLevel = 3 }: { pas
           ))}
         </ul>
       )}
+      {removeResult?.error?.freshProof && (
+        <div className="mt-3">
+          <FormError errors={removeResult.error.freshProof} id="remove-passkey-proof" />
+          <FreshProofStep formId={REMOVE_PASSKEY_FORM} lastResult={removeResult} />
+        </div>
+      )}
       <Heading className="mt-6 font-semibold text-ink">Add a passkey</Heading>
       <AddPasskeyForm lastResult={lastResult} />
     </div>
   );
 }
+
+/** The rows' Remove forms share one "Confirm it's you" step (each is `remove-passkey:<id>`). */
+const REMOVE_PASSKEY_FORM = "remove-passkey";
 
 function PasskeyItem({ passkey }: { passkey: PasskeyRow }) {
   const navigation = useNavigation();
@@ -59,7 +81,7 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRow }) {
           </p>
         </div>
       </div>
-      <Form method="post" preventScrollReset>
+      <Form method="post" preventScrollReset id={`${REMOVE_PASSKEY_FORM}:${passkey.id}`}>
         <input type="hidden" name="intent" value={REMOVE_PASSKEY_INTENT} />
         <input type="hidden" name="passkeyId" value={passkey.id} />
         <Button type="submit" variant="outline" size="sm" disabled={removing} aria-label={`Remove passkey ${passkey.name}`}>

@@ -6,6 +6,7 @@ import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
+import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import type { ShownFactor } from "../second-factors.server";
 import { useIntentSubmitting } from "../two-factor-settings";
 import { AddPhoneFactorSchema, FRIENDLY_NAME_MAX, TWO_STEP_INTENTS, VerifyPhoneFactorSchema } from "./two-step.schema";
@@ -28,9 +29,13 @@ export function FactorList({ factors, removeResult }: { factors: ShownFactor[]; 
           <FactorItem key={factor.id} factor={factor} />
         ))}
       </ul>
+      <FreshProofStep formId={REMOVE_FACTOR_FORM} lastResult={removeResult} />
     </div>
   );
 }
+
+/** The rows' Remove forms share one "Confirm it's you" step (each is `remove-factor:<id>`). */
+const REMOVE_FACTOR_FORM = "remove-factor";
 
 function FactorItem({ factor }: { factor: ShownFactor }) {
   const navigation = useNavigation();
@@ -48,7 +53,7 @@ function FactorItem({ factor }: { factor: ShownFactor }) {
           </p>
         </div>
       </div>
-      <Form method="post" preventScrollReset>
+      <Form method="post" preventScrollReset id={`${REMOVE_FACTOR_FORM}:${factor.id}`}>
         <input type="hidden" name="intent" value={TWO_STEP_INTENTS.remove} />
         <input type="hidden" name="factorId" value={factor.id} />
         <Button type="submit" variant="outline" size="sm" disabled={removing} aria-label={`Remove ${factor.friendlyName}`}>

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { FormError } from "~/ui/forms/form-error";
 import { TWO_FACTOR_REQUIRED_MESSAGE } from "../messages";
 import type { ShownFactor } from "../second-factors.server";
+import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { BackupCodes, CodeForm, SetupSteps, StatusBadge, SubmitButton } from "../two-factor-settings";
 import { AddPhoneFactor, FactorList, type PhoneSent } from "./factor-forms";
 import { TWO_STEP_INTENTS } from "./two-step.schema";
@@ -63,21 +64,29 @@ export function TwoStepSettings({
             With two-factor authentication on, logging in also asks for a 6-digit code from an authenticator app on your phone (such as
             Google Authenticator, Microsoft Authenticator, 1Password or Aegis), so a stolen password alone is not enough.
           </p>
-          <Form method="post" className="mt-4" preventScrollReset>
+          <Form method="post" className="mt-4" preventScrollReset id="start-2fa">
             <input type="hidden" name="intent" value="start-2fa" />
             <SubmitButton intent="start-2fa" busyLabel="Preparing…">
               Set up two-factor authentication
             </SubmitButton>
           </Form>
+          {/* Turning it on binds the account to a new device: a fresh proof first. */}
+          {resultFor("start-2fa")?.error?.freshProof && (
+            <div className="mt-3">
+              <FormError errors={resultFor("start-2fa")?.error?.freshProof ?? []} id="start-2fa-proof" />
+              <FreshProofStep formId="start-2fa" lastResult={resultFor("start-2fa")} />
+            </div>
+          )}
         </>
       )}
 
       {!status.hasTotp && setup && <SetupSteps setup={setup} lastResult={resultFor("confirm-2fa") ?? undefined} />}
 
-      {/* Turning it off waits for a fresh proof of who one is: the refusal says so until the page asks for one. */}
+      {/* Turning it off waits for a fresh proof of who one is: the refusal says so, and the step asks for one. */}
       {status.hasTotp && disableResult?.error?.freshProof && (
         <div className="mt-4">
           <FormError errors={disableResult.error.freshProof} id="disable-2fa-proof" />
+          <FreshProofStep formId="disable-2fa" lastResult={disableResult} />
         </div>
       )}
       {status.hasTotp && (
