@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, uniqueIndex, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { passkeys } from "./passkeys";
 
@@ -68,7 +68,9 @@ export const accounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("accounts_user_id_idx").on(t.userId)],
+  // One identity (a Google subject, a wallet, a number) belongs to one account, whichever of
+  // linking and a first sign-in with it comes first.
+  (t) => [index("accounts_user_id_idx").on(t.userId), uniqueIndex("accounts_provider_account_idx").on(t.providerId, t.accountId)],
 );
 
 export const verifications = pgTable(
