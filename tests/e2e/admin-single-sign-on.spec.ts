@@ -17,7 +17,10 @@ let provider: TestOidcProvider;
 test.beforeAll(async ({ server }) => {
   provider = await startOidcProvider({ redirectUris: [`${server.url}${ssoCallbackPath}`] });
 });
-test.afterAll(async () => {
+// The worker's server is shared with later specs: with a provider left, /auth would show its
+// "Work email" form beside the password form's "Email".
+test.afterAll(async ({ server }) => {
+  await server.platform.db.delete(ssoProviders);
   await provider?.close();
 });
 

@@ -46,7 +46,7 @@ const INTENTS = {
     const session = context.get(authStateContext).session;
     if (!session) throw data({ message: "Unknown action" }, { status: 400 });
     const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
-    return answerPasswordChange({ platform: context.get(platformContext), admin, sessionId: session.id, values, meta });
+    return answerPasswordChange({ platform: context.get(platformContext), admin, sessionId: session.id, session, values, meta });
   },
   [OVERVIEW_INTENT]: async ({ context, admin, values }: HomePost) => {
     const outcome = await rememberOverview(context.get(platformContext).db, admin, values);
