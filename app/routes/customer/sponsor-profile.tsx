@@ -20,6 +20,7 @@ import type { PhoneSent } from "~/features/accounts/two-step/factor-forms";
 import { answerTwoStepForm, TWO_STEP_FORM_INTENTS, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TWO_STEP_FAILED_TITLE } from "~/features/accounts/two-step/two-step-messages";
 import { SessionsCard } from "~/features/accounts/security-tab/sessions-card";
+import { SignOutButton, SignOutScopes } from "~/features/accounts/sessions/sessions-list";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
@@ -332,33 +333,9 @@ function SessionsSummaryCard({ activeSessions }: { activeSessions: number }) {
           ? "You are signed in on this device only."
           : `You are signed in on this device and ${others} other${others === 1 ? "" : "s"}.`}
       </p>
-      <div className="mt-5 flex flex-wrap gap-3">
-        <SignOutButton scope="others" variant="outline">
-          Sign out of other devices
-        </SignOutButton>
-        <SignOutButton scope="global" variant="outline">
-          Sign out everywhere
-        </SignOutButton>
-        <SignOutButton scope="local" variant="secondary">
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </SignOutButton>
-      </div>
+      {/* The summary keeps all three: the other devices are counted, not listed, here. */}
+      <SignOutScopes others />
     </Card>
-  );
-}
-
-/** Posts to /logout (routes/auth/logout.ts): local ends this session, others every other one, global all. */
-function SignOutButton({ scope, variant, children }: { scope: "local" | "others" | "global"; variant: "outline" | "secondary"; children: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/logout" && navigation.formData?.get("scope") === scope;
-  return (
-    <Form method="post" action="/logout">
-      <input type="hidden" name="scope" value={scope} />
-      <Button type="submit" variant={variant} disabled={busy}>
-        {children}
-      </Button>
-    </Form>
   );
 }
 

@@ -20,21 +20,28 @@ export function SessionsList({ sessions, signOutLabel = "Sign Out" }: { sessions
           <SessionRow key={session.id} session={session} />
         ))}
       </ul>
-      <div className="mt-5 flex flex-wrap gap-3">
-        {others > 0 && (
-          <SignOutButton scope="others" variant="outline">
-            Sign out of other devices
-          </SignOutButton>
-        )}
-        <SignOutButton scope="global" variant="outline">
-          Sign out everywhere
-        </SignOutButton>
-        <SignOutButton scope="local" variant="secondary">
-          <LogOut aria-hidden="true" />
-          {signOutLabel}
-        </SignOutButton>
-      </div>
+      <SignOutScopes others={others > 0} signOutLabel={signOutLabel} />
     </>
+  );
+}
+
+/** The spec's three scopes as buttons: every other device (when there is one), everywhere, this one. */
+export function SignOutScopes({ others, signOutLabel = "Sign Out" }: { others: boolean; signOutLabel?: string }) {
+  return (
+    <div className="mt-5 flex flex-wrap gap-3">
+      {others && (
+        <SignOutButton scope="others" variant="outline">
+          Sign out of other devices
+        </SignOutButton>
+      )}
+      <SignOutButton scope="global" variant="outline">
+        Sign out everywhere
+      </SignOutButton>
+      <SignOutButton scope="local" variant="secondary">
+        <LogOut aria-hidden="true" />
+        {signOutLabel}
+      </SignOutButton>
+    </div>
   );
 }
 
