@@ -1,10 +1,12 @@
 /**
  * `npm test`: every check, in stages. A stage starts as soon as the stages it needs have passed,
- * so the two cores stay busy: typecheck, lint and the production build start together, Vitest
- * as soon as the build is done (its server-process tests run build/server.js, its databases start
- * from the build's template) while typecheck and lint may still run, Playwright once all of them
- * have passed (it needs the cores to itself: its tests wait on a server). The first failing
- * stage stops the run (the others are stopped) and is named. Vitest and Playwright stream their
+ * so the two cores stay busy: typecheck, lint and the production build start together; Vitest
+ * and Playwright both start as soon as the build is done (Vitest's server-process tests run
+ * build/server.js, its databases start from the build's template; Playwright runs the built
+ * server) and run side by side. Each of the two uses about one core on average: most of a
+ * browser test is waiting on the page or the server (measured, browsers included: 711 CPU
+ * seconds in a 727-second Playwright run on two cores), so one after the other left a core
+ * idle for the whole run. The first failing stage stops the run (the others are stopped) and is named. Vitest and Playwright stream their
  * output; the short stages show theirs only when they fail.
  * At the end: where the time went (scripts/test-report.ts), from the runners' own JSON reports,
  * kept in TEST_REPORT_DIR (default test-report/).
@@ -12,6 +14,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { formatReport, type StageTiming } from "./test-report";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -32,25 +35,30 @@ const stages: Stage[] = [
     needs: ["build"],
     streams: true,
   },
-  { name: "playwright", command: ["npx", "playwright", "test"], needs: ["typecheck", "lint", "build", "vitest"], streams: true },
+  { name: "playwright", command: ["npx", "playwright", "test"], needs: ["build"], streams: true },
 ];
 
 const timings: StageTiming[] = [];
 const started = performance.now();
 const running = new Map<string, ChildProcess>();
 
-/** Runs one stage; a streaming stage's output goes straight through, another's is printed once it ends. */
+/**
+ * Runs one stage; a streaming stage's output goes through line by line, each line marked with
+ * the stage's name (Vitest and Playwright run side by side), another's is printed once it ends.
+ */
 function runStage(stage: Stage): Promise<StageTiming> {
   const startedAt = performance.now();
   process.stdout.write(`\n== ${stage.name}${stage.streams ? "" : " (started; output shown if it fails)"}\n`);
   return new Promise((resolve) => {
     const [command, ...args] = stage.command;
     // A process group of its own, so that a failure elsewhere stops it with its children.
-    const child = spawn(command!, args, { cwd: ROOT, env, detached: true, stdio: stage.streams ? ["ignore", "inherit", "inherit"] : ["ignore", "pipe", "pipe"] });
+    const child = spawn(command!, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     running.set(stage.name, child);
     const output: Buffer[] = [];
-    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    for (const stream of [child.stdout!, child.stderr!]) {
+      if (stage.streams) createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => process.stdout.write(`[${stage.name}] ${line}\n`));
+      else stream.on("data", (chunk: Buffer) => output.push(chunk));
+    }
     child.on("exit", (code, signal) => {
       running.delete(stage.name);
       const timing = { name: stage.name, seconds: (performance.now() - startedAt) / 1000, ok: code === 0, startedAt: (startedAt - started) / 1000 };

@@ -6,6 +6,7 @@ import { expect, expectAccessible, test } from "./fixtures";
 
 // /blog and the landing page's teaser list the exact seeded posts in other specs.
 test.use({ ownServer: { reason: "publishes a post, which the blog's and the teaser's specs would see" } });
+test.describe.configure({ mode: "default" });
 
 /**
  * The blog as the organisation's editor keeps it: a post written in the rich-text editor with a

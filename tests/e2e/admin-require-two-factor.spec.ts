@@ -8,6 +8,7 @@ import { TEST_PASSWORD } from "./sign-in";
  * until it is on, and cannot turn it off.
  */
 test.use({ ownServer: { reason: "REQUIRE_ADMIN_2FA", settings: { REQUIRE_ADMIN_2FA: "true" } } });
+test.describe.configure({ mode: "default" });
 
 test.describe("when the site requires 2FA of administrators", () => {
   test("every back-office page leads to /admin/security until 2FA is on, and it cannot be turned off", async ({ page, server }) => {

@@ -9,6 +9,7 @@ import { E2E_ADMIN } from "./test-accounts";
  * server of its own).
  */
 test.use({ ownServer: { reason: "a database without an administrator", settings: { ADMIN_INITIAL_PASSWORD: "" } } });
+test.describe.configure({ mode: "default" });
 
 test("/auth points to /admin-setup, which creates the administrator once, with a password shown once", async ({ page, visit }) => {
   await visit("/auth");

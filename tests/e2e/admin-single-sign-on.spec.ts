@@ -14,12 +14,14 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
  * in app/features/single-sign-on/sso.test.ts.
  */
 let provider: TestOidcProvider;
-test.beforeAll(async ({ server }) => {
+test.beforeAll(async ({ servers }) => {
+  const server = await servers.shared();
   provider = await startOidcProvider({ redirectUris: [`${server.url}${ssoCallbackPath}`] });
 });
 // The worker's server is shared with later specs: with a provider left, /auth would show its
 // "Work email" form beside the password form's "Email".
-test.afterAll(async ({ server }) => {
+test.afterAll(async ({ servers }) => {
+  const server = await servers.shared();
   await server.platform.db.delete(ssoProviders);
   await provider?.close();
 });

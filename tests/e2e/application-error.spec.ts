@@ -6,6 +6,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
  */
 // The database is closed under the server: nothing else may use it afterwards.
 test.use({ ownServer: { reason: "its database is closed", settings: { LOG_LEVEL: "silent" } } });
+test.describe.configure({ mode: "default" });
 
 test.describe("application error screen", () => {
   test("shows code, message, details, Reload Page and Copy Error when the database is gone", async ({ page, context, server }) => {

@@ -18,16 +18,20 @@ import { freePort } from "../setup/server-process";
 const PROXY_PORT = await freePort();
 const PUBLIC = `https://localhost:${PROXY_PORT}`;
 
+const OWN_SERVER = { reason: "served at an https address, through nginx", settings: { APP_URL: PUBLIC } };
+
 test.use({
-  ownServer: { reason: "served at an https address, through nginx", settings: { APP_URL: PUBLIC } },
+  ownServer: OWN_SERVER,
   baseURL: PUBLIC,
   ignoreHTTPSErrors: true,
 });
+test.describe.configure({ mode: "default" });
 
 let nginx: ChildProcess | undefined;
 let dir = "";
 
-test.beforeAll(async ({ server }) => {
+test.beforeAll(async ({ servers }, testInfo) => {
+  const server = await servers.ownFor(testInfo.file, OWN_SERVER.settings);
   dir = mkdtempSync(path.join(tmpdir(), "apiary-nginx-"));
   execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
     "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });

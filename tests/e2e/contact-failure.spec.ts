@@ -4,6 +4,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 // The outbox refuses every message while the test runs: no other spec may share the server.
 test.use({ ownServer: { reason: "the outbox is made to fail" } });
+test.describe.configure({ mode: "default" });
 
 test.describe("contact form when sending fails", () => {
   test("shows Error / Failed to send message and keeps what was typed; the limit stops a flood", async ({ page, server }) => {

@@ -13,7 +13,8 @@ test.use({ ownServer: { reason: "adds pages, posts and a menu item" } });
 test.describe("pages and posts written to the database", () => {
   test.describe.configure({ mode: "default" });
 
-  test.beforeAll(async ({ server }) => {
+  test.beforeAll(async ({ servers }, testInfo) => {
+    const server = await servers.ownFor(testInfo.file);
     const { db } = server.platform;
     await db.insert(pages).values([
       { slug: "being-built", title: "Volunteer Days", sections: [] },

@@ -105,29 +105,81 @@ type TestFixtures = {
 
 /**
  * A spec that changes what every page reads (deletes all posts, breaks the database) or needs
- * settings of its own says so with `test.use({ ownServer: { reason, settings } })`: Playwright
- * then runs it in a worker of its own, whose server no other spec shares.
+ * settings of its own says so with `test.use({ ownServer: { reason, settings } })`: its tests then
+ * get a server of their own, started in the same worker (one process runs several servers, each
+ * on its own database), and stopped once the worker moves on to another file. A new worker
+ * process and browser for each such spec cost more than the spec itself. Such a spec runs its
+ * tests in order (`test.describe.configure({ mode: "default" })`), so one copy serves them all.
  */
 export type OwnServer = { reason: string; settings?: Record<string, string> } | null;
 
 type WorkerFixtures = {
   /** The database engine of the project ("pglite", or "postgres" for the specs tagged @engine). */
   engine: Engine;
-  ownServer: OwnServer;
-  /** The app under test: one per worker, on a copy of the seeded database (test-server.ts). */
-  server: TestServer;
+  /** The worker's servers: the one most specs share, and the current own-server spec's. */
+  servers: ServerPool;
 };
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+type TestOptions = {
+  ownServer: OwnServer;
+};
+
+/** Starts servers on demand for a worker and keeps them while they are needed. */
+class ServerPool {
+  private sharedServer?: Promise<TestServer>;
+  private own?: { file: string; server: Promise<TestServer> };
+
+  constructor(private readonly engine: Engine) {}
+
+  /** The server every spec without settings of its own shares in this worker. */
+  shared(): Promise<TestServer> {
+    this.sharedServer ??= startTestServer(this.engine);
+    return this.sharedServer;
+  }
+
+  /** The server of the spec in `file` (one per file, in this worker); another file's is stopped first. */
+  async ownFor(file: string, settings?: Record<string, string>): Promise<TestServer> {
+    if (this.own?.file !== file) {
+      await this.releaseOwn();
+      this.own = { file, server: startTestServer(this.engine, settings) };
+    }
+    return this.own.server;
+  }
+
+  /** Stops the own server unless it belongs to `file` (the file now running). */
+  async releaseOwn(file?: string) {
+    if (!this.own || this.own.file === file) return;
+    const { server } = this.own;
+    this.own = undefined;
+    await (await server).stop();
+  }
+
+  async stopAll() {
+    await this.releaseOwn();
+    if (this.sharedServer) await (await this.sharedServer).stop();
+  }
+}
+
+export const test = base.extend<TestFixtures & TestOptions & { server: TestServer }, WorkerFixtures>({
   engine: ["pglite", { scope: "worker", option: true }],
-  ownServer: [null, { scope: "worker", option: true }],
-  server: [
-    async ({ engine, ownServer }, use) => {
-      const server = await startTestServer(engine, ownServer?.settings);
-      await use(server);
-      await server.stop();
+  servers: [
+    async ({ engine }, use) => {
+      const pool = new ServerPool(engine);
+      await use(pool);
+      await pool.stopAll();
     },
-    { scope: "worker", timeout: 120_000 },
+    { scope: "worker" },
+  ],
+  ownServer: [null, { option: true }],
+  /** The app under test: the worker's shared server, or the spec's own (ownServer). */
+  server: [
+    async ({ servers, ownServer }, use, testInfo) => {
+      // A test of another file: the last own-server spec is done in this worker.
+      await servers.releaseOwn(ownServer ? testInfo.file : undefined);
+      await use(await (ownServer ? servers.ownFor(testInfo.file, ownServer.settings) : servers.shared()));
+    },
+    // Starting a server is not the test's time.
+    { timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);

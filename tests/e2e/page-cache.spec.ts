@@ -7,6 +7,7 @@ import { expect, test, waitForHydration } from "./fixtures";
  * Which requests it answers, and how: tests/integration/page-cache.test.ts.
  */
 test.use({ ownServer: { reason: "counts on which public pages the cache already holds" } });
+test.describe.configure({ mode: "default" });
 
 const PAGES = ["/", "/stanwood", "/blog", "/adopt-hive"];
 

@@ -15,6 +15,7 @@ test.use({
   ownServer: { reason: "passkeys need an APP_URL on a host name; REQUIRE_ADMIN_2FA", settings: { APP_URL: "http://localhost:{port}", REQUIRE_ADMIN_2FA: "true" } },
   baseURL: async ({ server }, use) => use(server.platform.env.APP_URL),
 });
+test.describe.configure({ mode: "default" });
 
 async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

@@ -4,6 +4,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /** Public pages' rules that depend on the data: the tests replace every post and change the tiers. */
 test.use({ ownServer: { reason: "deletes every post and changes the seeded tiers" } });
+test.describe.configure({ mode: "default" });
 
 test.describe("with data of its own", () => {
 
