@@ -8,8 +8,9 @@
  * process can do at all). Then /, /stanwood and /blog from both; a fingerprinted bundle and
  * og-card.png from both; then, not cacheable, a signed-in customer's portal (/adopt-hive-signup)
  * and profile (/sponsor-profile), from the app run as deployed (NODE_ENV=production). Prints
- * requests/s, p50/p99 and the ratio app/nginx, and for the signed-in pages the app's CPU time a
- * request (its process and workers, from /proc).
+ * requests/s, p50/p99, the CPU time each server spent a request (its processes, from /proc) and
+ * the ratios app/nginx of both: on a machine shared with other work the requests/s of either
+ * server swing with what else runs, the CPU time a request much less.
  * Targets: cached pages >= 0.5 x nginx with p99 <= 50 ms; the portal >= 400 requests/s on PostgreSQL.
  *
  *   npm run build
@@ -53,7 +54,10 @@ for (const [tool, install] of [
   }
 }
 
-type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+/** `cpuUs`: the CPU time the server's processes spent a request (microseconds), whatever else ran on the machine. */
+type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number; cpuUs: number | undefined };
+/** A server under test: where it listens, and its process (CPU time is read from /proc). */
+type Server = { url: string; pid: number };
 
 /** wrk prints its figures as one line of JSON at the end (latencies in microseconds). */
 const WRK_REPORT = String.raw`
@@ -67,20 +71,24 @@ const wrkDir = mkdtempSync(path.join(tmpdir(), "apiary-wrk-"));
 const wrkScript = path.join(wrkDir, "report.lua");
 writeFileSync(wrkScript, WRK_REPORT);
 
-/** `url` under wrk for `seconds`: one thread (the other core is the server's), CONNECTIONS connections. */
-async function load(url: string, headers: Record<string, string> = GZIP, seconds = DURATION): Promise<Figures> {
+/** `urlPath` of `server` under wrk for `seconds`: one thread (the other core is the server's), CONNECTIONS connections. */
+async function load(server: Server, urlPath: string, headers: Record<string, string> = GZIP, seconds = DURATION): Promise<Figures> {
+  const url = `${server.url}${urlPath}`;
+  const cpuBefore = cpuSecondsOfTree(server.pid);
   const wrkArgs = ["-t1", `-c${CONNECTIONS}`, `-d${seconds}s`, "--timeout", "5s", "-s", wrkScript];
   for (const [name, value] of Object.entries(headers)) wrkArgs.push("-H", `${name}: ${value}`);
   const child = spawn("wrk", [...wrkArgs, url], { stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  const cpuAfter = cpuSecondsOfTree(server.pid);
   const line = /^FIGURES (.*)$/m.exec(out)?.[1];
   if (code !== 0 || !line) throw new Error(`wrk failed on ${url} (exit ${code}):\n${out}`);
   const report = JSON.parse(line) as { requests: number; us: number; p50: number; p99: number; errors: number; status: number };
   const ms = (us: number) => Math.round(us / 100) / 10;
   // wrk counts answers of 400 and above as status errors; the bench asks for nothing that redirects.
-  return { rps: report.requests / (report.us / 1e6), p50: ms(report.p50), p99: ms(report.p99), errors: report.errors, non2xx: report.status, total: report.requests };
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1e6) / report.requests;
+  return { rps: report.requests / (report.us / 1e6), p50: ms(report.p50), p99: ms(report.p99), errors: report.errors, non2xx: report.status, total: report.requests, cpuUs };
 }
 
 /**
@@ -205,7 +213,7 @@ http {
       throw new Error(`nginx does not serve ${urlPath} as the app does (${response.status}, content-encoding ${encoding})`);
     }
   }
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 /**
@@ -234,7 +242,7 @@ async function startBareNode(headers: Record<string, string>, body: Buffer) {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `http://127.0.0.1:${port}`, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 async function untilAnswering(url: string) {
@@ -258,7 +266,10 @@ async function signUp(url: string) {
 }
 
 const row = (name: string, f: Figures, extra = "") =>
-  `${name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(5)} ms   p99 ${f.p99.toFixed(1).padStart(5)} ms${f.errors || f.non2xx ? `   errors ${f.errors}, non-2xx ${f.non2xx}` : ""}${extra}`;
+  `${name.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(1).padStart(5)} ms   p99 ${f.p99.toFixed(1).padStart(5)} ms` +
+  `${f.cpuUs === undefined ? "" : `   CPU ${f.cpuUs.toFixed(1).padStart(6)} µs a request`}${f.errors || f.non2xx ? `   errors ${f.errors}, non-2xx ${f.non2xx}` : ""}${extra}`;
+/** How many of the app's answers cost what nginx's do, in CPU time a request (the figure the machine's other work disturbs least). */
+const cpuRatio = (ofNginx: Figures, ofApp: Figures) => (ofNginx.cpuUs === undefined || ofApp.cpuUs === undefined ? undefined : ofNginx.cpuUs / ofApp.cpuUs);
 
 const app = await startApp();
 try {
@@ -293,10 +304,10 @@ try {
   );
   try {
     // Unmeasured first: V8 compiles the app's hot path in its first second of load.
-    await load(`${app.url}/`, GZIP, 2);
-    await load(`${nginx.url}/`, GZIP, 2);
-    const headroom = await load(`${nginx.url}${HEADROOM_PATH}`, {});
-    const ofBare = await load(`${bare.url}/`);
+    await load(app, "/", GZIP, 2);
+    await load(nginx, "/", GZIP, 2);
+    const headroom = await load(nginx, HEADROOM_PATH, {});
+    const ofBare = await load(bare, "/");
     console.log(row(`wrk's headroom: nginx's fixed 2 bytes`, headroom));
     console.log(row(`bare Node, the same answer of /`, ofBare));
     console.log("");
@@ -305,22 +316,31 @@ try {
     for (let round = 1; round <= ROUNDS; round += 1) {
       if (ROUNDS > 1) console.log(`Round ${round} of ${ROUNDS}`);
       for (const page of PAGES) {
-        const ofNginx = await load(`${nginx.url}${page}`);
-        const ofApp = await load(`${app.url}${page}`);
+        const ofNginx = await load(nginx, page);
+        const ofApp = await load(app, page);
         cached.push({ page, ofNginx, ofApp });
         const ratio = ofApp.rps / ofNginx.rps;
-        console.log(row(`nginx ${page} (${(files.get(page)!.length / 1024).toFixed(1)} KB)`, ofNginx));
-        console.log(row(`app   ${page}`, ofApp, `   ratio ${ratio.toFixed(2)}${ratio >= TARGET_RATIO ? "" : ` (under ${TARGET_RATIO})`}${ofApp.p99 <= TARGET_P99_MS ? "" : `  p99 over ${TARGET_P99_MS} ms`}`));
+        const byCpu = cpuRatio(ofNginx, ofApp);
+        const size = `${(files.get(page)!.length / 1024).toFixed(1)} KB, ${(gzipSync(files.get(page)!, { level: 9 }).length / 1024).toFixed(1)} gzip`;
+        console.log(row(`nginx ${page} (${size})`, ofNginx));
+        console.log(
+          row(`app   ${page}`, ofApp, `   ratio ${ratio.toFixed(2)}${byCpu === undefined ? "" : `, by CPU ${byCpu.toFixed(2)}`}${ofApp.p99 <= TARGET_P99_MS ? "" : `  p99 over ${TARGET_P99_MS} ms`}`),
+        );
       }
     }
+    const range = (values: number[]) => `${Math.min(...values).toFixed(2)}–${Math.max(...values).toFixed(2)}`;
     const ratios = cached.map(({ ofNginx, ofApp }) => ofApp.rps / ofNginx.rps);
+    const cpuRatios = cached.map(({ ofNginx, ofApp }) => cpuRatio(ofNginx, ofApp)).filter((ratio) => ratio !== undefined);
     const fastest = Math.max(...cached.flatMap(({ ofNginx, ofApp }) => [ofNginx.rps, ofApp.rps]));
     const worstP99 = Math.max(...cached.map(({ ofApp }) => ofApp.p99));
     const met = Math.min(...ratios) >= TARGET_RATIO && worstP99 <= TARGET_P99_MS;
     console.log(
-      `\nCached pages: app/nginx ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}, the app's p99 at most ${worstP99.toFixed(1)} ms ` +
-        `(targets >= ${TARGET_RATIO}, <= ${TARGET_P99_MS} ms: ${met ? "met" : "MISSED"}); bare Node/nginx ${(ofBare.rps / cached[0]!.ofNginx.rps).toFixed(2)} on /`,
+      `\nCached pages, app/nginx: ${range(ratios)} in requests/s${cpuRatios.length ? `, ${range(cpuRatios)} by CPU time a request` : ""}; ` +
+        `the app's p99 at most ${worstP99.toFixed(1)} ms, nginx's ${Math.max(...cached.map(({ ofNginx }) => ofNginx.p99)).toFixed(1)} ms ` +
+        `(targets >= ${TARGET_RATIO} and <= ${TARGET_P99_MS} ms: ${met ? "met" : "missed"})`,
     );
+    const bareByCpu = cpuRatio(cached[0]!.ofNginx, ofBare);
+    console.log(`Bare Node/nginx on /: ${(ofBare.rps / cached[0]!.ofNginx.rps).toFixed(2)}${bareByCpu === undefined ? "" : `, by CPU ${bareByCpu.toFixed(2)}`} (what one Node process allows)`);
     console.log(
       `wrk's headroom: ${(headroom.rps / fastest).toFixed(1)}× the fastest server above${headroom.rps / fastest < 1.5 ? " — too little: the generator, not the servers, may be what was measured" : ""}\n`,
     );
@@ -328,10 +348,11 @@ try {
     // The bundle as gzip from both (the app would send brotli to a browser that takes it); the image as it is.
     for (const [file, headers] of [[bundle, GZIP], ["/og-card.png", {}]] as const) {
       const name = file.length > 28 ? `${file.slice(0, 27)}…` : file;
-      const ofNginx = await load(`${nginx.url}${file}`, headers);
-      const ofApp = await load(`${app.url}${file}`, headers);
+      const ofNginx = await load(nginx, file, headers);
+      const ofApp = await load(app, file, headers);
       console.log(row(`nginx ${name} (${(files.get(file)!.length / 1024).toFixed(0)} KB)`, ofNginx));
-      console.log(row(`app   ${name}`, ofApp, `   ratio ${(ofApp.rps / ofNginx.rps).toFixed(2)}`));
+      const byCpu = cpuRatio(ofNginx, ofApp);
+      console.log(row(`app   ${name}`, ofApp, `   ratio ${(ofApp.rps / ofNginx.rps).toFixed(2)}${byCpu === undefined ? "" : `, by CPU ${byCpu.toFixed(2)}`}`));
     }
   } finally {
     await nginx.stop();
@@ -342,12 +363,9 @@ try {
   console.log("");
   for (const page of SIGNED_IN_PAGES) {
     // Unmeasured first: the page's code is still being compiled by V8 in its first seconds.
-    await load(`${app.url}${page}`, { ...GZIP, cookie }, 3);
-    const cpuBefore = cpuSecondsOfTree(app.pid);
-    const figures = await load(`${app.url}${page}`, { ...GZIP, cookie });
-    const cpuAfter = cpuSecondsOfTree(app.pid);
-    const perRequestMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / figures.total;
-    const cost = perRequestMs === undefined ? "" : `   CPU ${perRequestMs.toFixed(1)} ms a request (${(1000 / perRequestMs).toFixed(0)} req/s a core)`;
+    await load(app, page, { ...GZIP, cookie }, 3);
+    const figures = await load(app, page, { ...GZIP, cookie });
+    const cost = figures.cpuUs === undefined ? "" : `   (${(1e6 / figures.cpuUs).toFixed(0)} req/s a core)`;
     console.log(row(`app   ${page} (signed in)`, figures, `${cost}${engine === "postgres" ? "   (target >= 400 req/s)" : ""}`));
   }
 } finally {
