@@ -127,6 +127,22 @@ describe("answering from a cached page", () => {
     expect(chooseEncoding("*")).toBe("gzip");
     expect(chooseEncoding("identity")).toBe("identity");
   });
+
+  it("reads each Accept-Encoding once, and still right after many different ones", () => {
+    for (let i = 0; i < 200; i += 1) expect(chooseEncoding(`gzip;q=0.${i + 1}, br;q=0`)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
+  });
+
+  it("hands every hit the same headers, made once, that no answer can change", async () => {
+    const page = await pageReading([]);
+    const first = answerFrom(page, { method: "GET", acceptEncoding: "gzip" });
+    const second = answerFrom(page, { method: "GET", acceptEncoding: "gzip" });
+    expect(second.headers).toBe(first.headers);
+    expect(first.headers["X-Page-Cache"]).toBe("hit");
+    expect(() => ((first.headers as Record<string, string>).ETag = '"mine"')).toThrow(TypeError);
+    expect(answerFrom(page, { method: "GET", acceptEncoding: "gzip" }).headers.ETag).toBe(first.headers.ETag);
+  });
 });
 
 describe("who may be served from the cache", () => {

@@ -12,18 +12,29 @@ import { ReadCache } from "../app/platform/db/read-cache";
 
 export type Encoding = "br" | "gzip" | "identity";
 
-type Representation = { body: Buffer; etag: string };
+type Representation = {
+  body: Buffer;
+  etag: string;
+  /**
+   * The headers of a 200 and of a 304 with this body, made once: a cache hit only picks them.
+   * Shared by every answer, so never to be changed.
+   */
+  ok: Readonly<Record<string, string>>;
+  notModified: Readonly<Record<string, string>>;
+};
 
 export type CachedPage = {
   /** The headers every answer with this page carries (content type, CSP, caching, security). */
   headers: Record<string, string>;
   representations: Record<Encoding, Representation>;
+  /** Every representation's ETag: a revalidation naming any of them is current. */
+  etags: readonly string[];
   /** The tables the page was rendered from: a change to one of them drops it. */
   tables: ReadonlySet<string>;
 };
 
-/** What one request is answered with from a cached page. */
-export type CachedAnswer = { status: 200 | 304; headers: Record<string, string>; body: Buffer | undefined };
+/** What one request is answered with from a cached page (`headers` is shared: copy it to add to it). */
+export type CachedAnswer = { status: 200 | 304; headers: Readonly<Record<string, string>>; body: Buffer | undefined };
 
 /**
  * For browsers: ask every time (the ETag makes that a 304). For CDNs and reverse proxies: keep it
@@ -68,9 +79,26 @@ export function isAnonymousRequest(method: string, headers: IncomingHttpHeaders)
   return (method === "GET" || method === "HEAD") && !headers.cookie && !headers.authorization;
 }
 
+/**
+ * Browsers send one of a handful of Accept-Encoding values: each is read once. Bounded, as the
+ * header is the client's to write.
+ */
+const encodingOf = new Map<string, Encoding>();
+const ENCODINGS_REMEMBERED = 64;
+
 /** The encoding to answer with: brotli, then gzip, else none. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(acceptEncoding);
+    if (encodingOf.size >= ENCODINGS_REMEMBERED) encodingOf.clear();
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding {
   let gzipOk = false;
   for (const part of acceptEncoding.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
@@ -107,29 +135,27 @@ export function policyWithHashes(policy: string, hashes: readonly string[]): str
 export async function cachedPageOf(input: { headers: Record<string, string>; body: Buffer; tables: ReadonlySet<string> }): Promise<CachedPage> {
   const [gzipped, brotlied] = await Promise.all([encodeBody(input.body, "gzip", "best"), encodeBody(input.body, "br", "best")]);
   const digest = createHash("sha256").update(input.body).digest("base64url").slice(0, 27);
-  return {
-    headers: input.headers,
-    tables: input.tables,
-    representations: {
-      identity: { body: input.body, etag: `"${digest}"` },
-      gzip: { body: gzipped, etag: `"${digest}-gz"` },
-      br: { body: brotlied, etag: `"${digest}-br"` },
-    },
+  const representation = (body: Buffer, etag: string, encoding: Encoding): Representation => {
+    // An answer from the cache says so (a page rendered to fill it says "miss" instead).
+    const notModified = Object.freeze({ ...input.headers, ETag: etag, ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }), "X-Page-Cache": "hit" });
+    return { body, etag, notModified, ok: Object.freeze({ ...notModified, "Content-Length": String(body.length) }) };
   };
+  const representations = {
+    identity: representation(input.body, `"${digest}"`, "identity"),
+    gzip: representation(gzipped, `"${digest}-gz"`, "gzip"),
+    br: representation(brotlied, `"${digest}-br"`, "br"),
+  };
+  return { headers: input.headers, tables: input.tables, representations, etags: Object.values(representations).map(({ etag }) => etag) };
 }
 
 /** The answer to one request from a cached page: the page in the best encoding, or 304. */
 export function answerFrom(page: CachedPage, request: { method: string; acceptEncoding?: string; ifNoneMatch?: string }): CachedAnswer {
-  const encoding = chooseEncoding(request.acceptEncoding);
-  const { body, etag } = page.representations[encoding];
-  const headers: Record<string, string> = { ...page.headers, ETag: etag };
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  const representation = page.representations[chooseEncoding(request.acceptEncoding)];
   // Any encoding's tag will do: they are the same page.
-  if (request.ifNoneMatch && ifNoneMatchNames(request.ifNoneMatch, Object.values(page.representations).map((representation) => representation.etag))) {
-    return { status: 304, headers, body: undefined };
+  if (request.ifNoneMatch && ifNoneMatchNames(request.ifNoneMatch, page.etags)) {
+    return { status: 304, headers: representation.notModified, body: undefined };
   }
-  headers["Content-Length"] = String(body.length);
-  return { status: 200, headers, body: request.method === "HEAD" ? undefined : body };
+  return { status: 200, headers: representation.ok, body: request.method === "HEAD" ? undefined : representation.body };
 }
 
 /** An If-None-Match header names one of `etags` (or `*`): the client's copy is current. */

@@ -18,7 +18,9 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+j
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-type StaticFile = { headers: Record<string, string>; bodies: Partial<Record<Encoding, Buffer>>; etags: Partial<Record<Encoding, string>> };
+/** One encoding of a file with the headers of its 200 and its 304, made once when it is read. */
+type Representation = { body: Buffer; etag: string; ok: Readonly<Record<string, string>>; notModified: Readonly<Record<string, string>> };
+type StaticFile = Partial<Record<Encoding, Representation>> & { identity: Representation };
 
 /**
  * The browser bundle and public files (build/client), served from memory: each file is read and
@@ -51,24 +53,16 @@ export class StaticFiles {
       file = this.load(pathname);
       this.loaded.set(pathname, file);
     }
-    const { headers, bodies, etags } = await file;
-    const wanted = chooseEncoding(request.headers["accept-encoding"]);
-    const encoding: Encoding = bodies[wanted] ? wanted : "identity";
-    const etag = etags[encoding]!;
+    const representations = await file;
+    const representation = representations[chooseEncoding(request.headers["accept-encoding"])] ?? representations.identity;
     const ifNoneMatch = request.headers["if-none-match"];
-    if (ifNoneMatch && ifNoneMatchNames(ifNoneMatch, [etag])) {
-      response.writeHead(304, { ...headers, ETag: etag });
+    if (ifNoneMatch && ifNoneMatchNames(ifNoneMatch, [representation.etag])) {
+      response.writeHead(304, representation.notModified);
       response.end();
       return;
     }
-    const body = bodies[encoding]!;
-    response.writeHead(200, {
-      ...headers,
-      ETag: etag,
-      "Content-Length": String(body.length),
-      ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
-    });
-    response.end(request.method === "HEAD" ? undefined : body);
+    response.writeHead(200, representation.ok);
+    response.end(request.method === "HEAD" ? undefined : representation.body);
   }
 
   private async load(pathname: string): Promise<StaticFile> {
@@ -81,13 +75,16 @@ export class StaticFiles {
       "Cache-Control": pathname.startsWith("/assets/") ? IMMUTABLE_ASSET_CACHE : PUBLIC_FILE_CACHE,
       "X-Content-Type-Options": "nosniff",
     };
-    if (!COMPRESSIBLE.test(type) || body.length < 256) return { headers, bodies: { identity: body }, etags: { identity: `"${digest}"` } };
-    const [gzipped, brotlied] = await Promise.all([this.compressed(pathname, "gz", body), this.compressed(pathname, "br", body)]);
-    return {
-      headers: { ...headers, Vary: "Accept-Encoding" },
-      bodies: { identity: body, gzip: gzipped, br: brotlied },
-      etags: { identity: `"${digest}"`, gzip: `"${digest}-gz"`, br: `"${digest}-br"` },
+    const representation = (encoded: Buffer, encoding: Encoding): Representation => {
+      const etag = encoding === "identity" ? `"${digest}"` : `"${digest}-${encoding === "gzip" ? "gz" : "br"}"`;
+      const notModified = Object.freeze({ ...headers, ETag: etag });
+      const ok = Object.freeze({ ...notModified, "Content-Length": String(encoded.length), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) });
+      return { body: encoded, etag, ok, notModified };
     };
+    if (!COMPRESSIBLE.test(type) || body.length < 256) return { identity: representation(body, "identity") };
+    const [gzipped, brotlied] = await Promise.all([this.compressed(pathname, "gz", body), this.compressed(pathname, "br", body)]);
+    headers.Vary = "Accept-Encoding";
+    return { identity: representation(body, "identity"), gzip: representation(gzipped, "gzip"), br: representation(brotlied, "br") };
   }
 
   /** The build's precompressed copy, or (a build without them) a quicker compression now. */
