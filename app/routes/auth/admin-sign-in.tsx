@@ -84,7 +84,11 @@ const INTENTS = {
   verify: async ({ request, platform, state, meta, values, redirectTo }: DoorPost) => {
     const firstFactor = await readFirstFactor(request, platform.authSecret);
     const outcome = await completeSecondFactor(platform, state.pendingSecondFactor, values, firstFactor, meta);
-    if (outcome.ok) throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
+    if (outcome.ok) {
+      const headers = new Headers(outcome.value.headers);
+      headers.append("Set-Cookie", await clearFirstFactorHeader(platform.authSecret));
+      throw redirect(redirectTo, { headers });
+    }
     // A refusal of the code stays at the code step; one that ended the session is said atop the password form.
     return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
   },
