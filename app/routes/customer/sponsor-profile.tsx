@@ -267,14 +267,26 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
   );
 }
 
-/** An account that began with a wallet (or phone) has no address yet: it shows how it signs in instead. */
+const NO_EMAIL_KIND_LABEL = { phone: "Phone", solana: "Solana wallet", ethereum: "Ethereum wallet" } as const;
+
+/**
+ * An account that began with a wallet (or phone) has no address yet: it shows the phone or wallet
+ * it is known by instead, or, once it keeps none (only a passkey or Google), nothing in its place.
+ */
 function NoEmailFacts({ signedInWith }: { signedInWith: NonNullable<SponsorAccount["signedInWith"]> }) {
+  const { kind } = signedInWith;
   return (
     <dl className="mt-4">
-      <dt className="text-sm font-semibold text-ink-muted">{{ phone: "Phone", solana: "Solana wallet", ethereum: "Ethereum wallet" }[signedInWith.kind]}</dt>
-      <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{signedInWith.shown}</dd>
-      <dt className="mt-4 text-sm font-semibold text-ink-muted">Email</dt>
-      <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
+      {kind !== "account" && (
+        <div className="mb-4">
+          <dt className="text-sm font-semibold text-ink-muted">{NO_EMAIL_KIND_LABEL[kind]}</dt>
+          <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{signedInWith.shown}</dd>
+        </div>
+      )}
+      <div>
+        <dt className="text-sm font-semibold text-ink-muted">Email</dt>
+        <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
+      </div>
     </dl>
   );
 }
