@@ -5,7 +5,7 @@ import { profiles, ssoProviders } from "../../app/platform/db/schema";
 import { ssoCallbackPath } from "../../app/features/single-sign-on/sso-callback-path";
 import { insertStaff } from "../factories/accounts";
 import { OIDC_CLIENT, startOidcProvider, type TestOidcProvider } from "../setup/oidc-provider";
-import { currentCode, toast, totpFor } from "./admin-helpers";
+import { currentCode, nextCode, toast, totpFor } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
@@ -27,7 +27,7 @@ test.afterAll(async ({ server }) => {
   await provider?.close();
 });
 
-test("an administrator registers the organisation's provider, and its staff sign in through it, then give their code", async ({ page, server, signIn, visit, context }) => {
+test("an administrator registers the organisation's provider, and its staff sign in through it, then give their code", async ({ page, browser, server, signIn, visit, context }) => {
   test.setTimeout(90_000);
   const domain = `bees-${crypto.randomUUID().slice(0, 8)}.example.org`;
   const staff = await insertStaff(server.platform.db, { bookings: ["view"] }, { email: `keeper@${domain}` });
@@ -85,6 +85,18 @@ test("an administrator registers the organisation's provider, and its staff sign
   await expect(page).toHaveURL(/\/admin\b/);
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
   await expectAccessible(page, "signed in through single sign-on");
+
+  // Without JavaScript too: the post goes to the provider by way of our own page (the CSP's form-action).
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  const plain = await noScript.newPage();
+  await plain.goto("/auth");
+  await plain.getByLabel("Work email").fill(staff.email);
+  await plain.getByRole("button", { name: "Continue with single sign-on" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await plain.getByLabel("Authenticator code").fill(nextCode(totpFor(totpSecret), server));
+  await plain.getByRole("button", { name: "Verify" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  await noScript.close();
 
   // An address of a domain without a provider is told so at the form.
   await context.clearCookies();
