@@ -34,6 +34,7 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("admin-setup", "routes/auth/admin-setup.tsx"),
   route("logout", "routes/auth/logout.ts"),
+  route("continue-to-sign-in", "routes/auth/continue-to-sign-in.ts"),
   route("reauthenticate", "routes/auth/reauthenticate.tsx"),
   route("api/auth/token", "routes/auth/api.auth.token.ts"),
   route("api/auth/nonce", "routes/auth/api.auth.nonce.ts"),

@@ -1,15 +1,16 @@
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { uniqueEmail } from "./sign-in";
 import { toast } from "./toasts";
 
 /**
- * Sign-in & security: changing one's e-mail address end to end through the mailbox, and a
- * stale session asked to confirm it's them before a change, which then goes through as typed.
+ * Sign-in & security: changing one's e-mail address end to end through the mailbox (another open
+ * tab shows the new address by itself: the spec's USER_UPDATED), and a stale session asked to
+ * confirm it's them before a change, which then goes through as typed.
  * The rules (undo, expiry, taken addresses, password rules) are proven in
  * app/features/accounts/email-change.test.ts, password-change.test.ts and fresh-proof.test.ts.
  */
-test("a sponsor changes their e-mail by the link sent to it; later, a stale session confirms it's them and the change is sent without retyping", async ({ page, visit, signIn, server }) => {
+test("a sponsor changes their e-mail by the link sent to it, and another open tab shows it; later, a stale session confirms it's them and the change is sent without retyping", async ({ page, context, visit, signIn, server }) => {
   const customer = await signIn.customer({ verified: true });
   await visit("/sponsor-profile?tab=security");
   const card = page.getByRole("region", { name: "Email address" });
@@ -23,6 +24,13 @@ test("a sponsor changes their e-mail by the link sent to it; later, a stale sess
   // Nothing changes until the link is followed.
   await expect(card).toContainText(customer.email);
 
+  // Another tab of the same browser, open on the profile; marked so that a reload would show.
+  const other = await context.newPage();
+  await other.goto("/sponsor-profile");
+  await waitForHydration(other);
+  await other.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await expect(other.getByRole("main")).toContainText(customer.email);
+
   const confirm = await waitForMail(next, /^Confirm your new Apiary email address$/);
   const link = new URL(linkIn(confirm, "http"));
   expect(link.pathname).toBe("/email-change");
@@ -31,6 +39,11 @@ test("a sponsor changes their e-mail by the link sent to it; later, a stale sess
   await expect(toast(page, "Email Changed")).toContainText(next);
   await expect(page).toHaveURL(/\/sponsor-profile\?tab=security$/);
   await expect(page.getByRole("region", { name: "Email address" })).toContainText(next);
+  // The other tab heard of it and refreshed its data in place, without a reload.
+  await expect(other.getByRole("main")).toContainText(next);
+  await expect(other.getByRole("main")).not.toContainText(customer.email);
+  expect(await other.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await other.close();
   const told = await waitForMail(customer.email, /^Your Apiary email address was changed$/);
   expect(new URL(linkIn(told, "http")).searchParams.get("undo")).toBeTruthy();
 

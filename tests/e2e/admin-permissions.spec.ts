@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
-import { rolePermissions, sponsors } from "../../app/platform/db/schema";
+import { profiles, rolePermissions, secondFactors, sponsors } from "../../app/platform/db/schema";
 import { ADMIN_ROWS_LOCKED } from "../../app/features/role-permissions/role-permissions.server";
 import { insertCustomer, insertStaffRole } from "../factories/accounts";
 import { toast, uniqueEmail } from "./admin-helpers";
@@ -155,11 +155,14 @@ test("the permission grid: a role's boxes ticked and saved at once, the admin co
   await expect(page.getByRole("table")).toContainText("Role");
 });
 
-test("a staff member whose role allows Sponsors sees only that screen and resets a sponsor's password", async ({ page, server, signIn, visit }) => {
+test("a staff member whose role allows Sponsors sees only that screen and resets a sponsor's password and second factors", async ({ page, server, signIn, visit }) => {
   test.setTimeout(45_000);
   const db = server.platform.db;
   const sponsor = await insertCustomer(db, { email: uniqueEmail("sponsor") });
   await db.update(sponsors).set({ companyName: "Skagit Meadows Co", phoneNumber: "+1 360 555 0123" }).where(eq(sponsors.userId, sponsor.userId));
+  // The sponsor's phone, their second step, is lost.
+  await db.update(profiles).set({ is2faEnabled: true }).where(eq(profiles.id, sponsor.userId));
+  await db.insert(secondFactors).values({ userId: sponsor.userId, kind: "phone", friendlyName: "Old phone", phoneNumber: "+13605550123" });
   const role = await insertStaffRole(db, { sponsors: ["view", "update"] });
   await signIn.admin({ role });
 
@@ -193,6 +196,18 @@ test("a staff member whose role allows Sponsors sees only that screen and resets
   await dialog.getByRole("button", { name: "Reset Password" }).click();
   await expect(toast(page, "Password Reset")).toContainText(sponsor.email);
   await waitForMail(sponsor.email, /changed by an administrator/);
+
+  // Reset Second Factors, from the same row: gone from the row's actions once done.
+  await row.getByText("Actions").click();
+  await row.getByRole("link", { name: "Reset Second Factors" }).click();
+  const reset = page.getByRole("dialog", { name: "Reset Second Factors" });
+  await expect(reset).toContainText(sponsor.email);
+  await reset.getByRole("button", { name: "Reset Second Factors" }).click();
+  await expect(toast(page, "Second factors reset")).toContainText(sponsor.email);
+  expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, sponsor.userId))).toEqual([]);
+  await row.getByText("Actions").click();
+  await expect(row.getByRole("link", { name: "Reset Password" })).toBeVisible();
+  await expect(row.getByRole("link", { name: "Reset Second Factors" })).toHaveCount(0);
 
   // A new sponsor signs up elsewhere: the cleared list shows them without a reload.
   await visit("/admin/sponsors");

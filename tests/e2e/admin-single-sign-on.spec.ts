@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
-import { ssoProviders } from "../../app/platform/db/schema";
+import { generateTotpSecret } from "../../app/features/accounts/totp";
+import { sealSecret } from "../../app/features/accounts/secret-box.server";
+import { profiles, ssoProviders } from "../../app/platform/db/schema";
 import { ssoCallbackPath } from "../../app/features/single-sign-on/sso-callback-path";
 import { insertStaff } from "../factories/accounts";
 import { OIDC_CLIENT, startOidcProvider, type TestOidcProvider } from "../setup/oidc-provider";
-import { toast } from "./admin-helpers";
+import { currentCode, nextCode, toast, totpFor } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
  * Single sign-on as people meet it: an administrator registers the organisation's OpenID
  * provider (a real one, `oidc-provider`, on 127.0.0.1) in Role Permissions → Single Sign-On, at a
- * desk and on a phone; then a staff member of that domain signs in at /auth through it. The
+ * desk and on a phone; then a staff member of that domain signs in at /auth through it, and
+ * gives the authenticator code that their account asks for after any first step. The
  * refusals (state, nonce, other domains, unknown addresses, a provider that is down) are proven
  * in app/features/single-sign-on/sso.test.ts.
  */
@@ -26,10 +29,13 @@ test.afterAll(async ({ servers }) => {
   await provider?.close();
 });
 
-test("an administrator registers the organisation's provider, and its staff sign in through it", async ({ page, server, signIn, visit, context }) => {
+test("an administrator registers the organisation's provider, and its staff sign in through it, then give their code", async ({ page, browser, server, signIn, visit, context }) => {
   test.setTimeout(90_000);
   const domain = `bees-${crypto.randomUUID().slice(0, 8)}.example.org`;
   const staff = await insertStaff(server.platform.db, { bookings: ["view"] }, { email: `keeper@${domain}` });
+  // With an authenticator app: the provider's answer is the first step, the code step follows.
+  const totpSecret = generateTotpSecret();
+  await server.platform.db.update(profiles).set({ is2faEnabled: true, totpSecret: sealSecret(totpSecret, server.platform.authSecret, staff.userId) }).where(eq(profiles.id, staff.userId));
   await signIn.admin();
 
   await visit("/admin/single-sign-on");
@@ -74,9 +80,25 @@ test("an administrator registers the organisation's provider, and its staff sign
   await waitForHydration(page);
   await page.getByLabel("Work email").fill(staff.email.toUpperCase());
   await page.getByRole("button", { name: "Continue with single sign-on" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel("Authenticator code").fill(currentCode(totpFor(totpSecret), server));
+  await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/admin\b/);
   await expect(page.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
   await expectAccessible(page, "signed in through single sign-on");
+
+  // Without JavaScript too: the post goes to the provider by way of our own page (the CSP's form-action).
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+  const plain = await noScript.newPage();
+  await plain.goto("/auth");
+  await plain.getByLabel("Work email").fill(staff.email);
+  await plain.getByRole("button", { name: "Continue with single sign-on" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Two-Factor Authentication" })).toBeVisible();
+  await plain.getByLabel("Authenticator code").fill(nextCode(totpFor(totpSecret), server));
+  await plain.getByRole("button", { name: "Verify" }).click();
+  await expect(plain.getByRole("heading", { level: 1, name: "Bookings" })).toBeVisible();
+  await noScript.close();
 
   // An address of a domain without a provider is told so at the form.
   await context.clearCookies();

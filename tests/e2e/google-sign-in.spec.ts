@@ -24,6 +24,20 @@ async function signInWithGoogleAs(page: Page, hint: string) {
 }
 
 test.describe("Google sign-in", () => {
+  test("without JavaScript, the button still reaches Google (by way of our own page: the CSP's form-action blocks an off-site redirect of a post)", async ({ browser, server }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url });
+    const page = await context.newPage();
+    const email = uniqueEmail("google-nojs");
+    await page.goto("/customer-auth?redirectTo=/sponsor-profile");
+    await signInWithGoogleAs(page, email);
+    await expect(page).toHaveURL("/sponsor-profile");
+    await expect(page.getByRole("region", { name: "Account" })).toContainText(email);
+    // The page in between sends nobody anywhere by itself.
+    await page.goto("/continue-to-sign-in");
+    await expect(page).toHaveURL("/");
+    await context.close();
+  });
+
   test("a new Google user lands signed in as a customer, the e-mail already verified", async ({ page, visit, server }) => {
     const email = uniqueEmail("google-new");
     await visit("/customer-auth?redirectTo=/sponsor-profile");

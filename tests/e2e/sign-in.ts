@@ -86,13 +86,16 @@ export async function signInAdmin(server: TestServer, context: BrowserContext, o
   const meta = metaFor(server);
   const result = await signInWithPassword(server.platform, "admin", { email, password }, meta);
   if (!result.ok) throw new Error(`admin sign-in failed: ${result.message}`);
+  let headers = result.value.headers;
   if (totpSecret) {
     const [session] = await db.select().from(sessions).where(eq(sessions.userId, userId));
     const pending = { userId, email, sessionId: session!.id, createdAt: session!.createdAt };
     const code = totpCodeAt(totpSecret, server.clock.now());
     const passed = await completeSecondFactor(server.platform, pending, { method: "totp", code }, "password", meta);
     if (!passed.ok) throw new Error(`second factor failed: ${passed.message}`);
+    // The code step replaces the waiting session: the browser gets the new one.
+    headers = passed.value.headers;
   }
-  await giveCookies(context, server, result.value.headers);
+  await giveCookies(context, server, headers);
   return { email, password, userId, totpSecret };
 }

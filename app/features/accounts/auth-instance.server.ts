@@ -9,6 +9,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { accounts, profiles, sessions, sponsors, userRoles, users, verifications } from "~/platform/db/schema";
 import { hashPassword, verifyPassword } from "~/platform/security/password-hash.server";
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from "./account-disabled";
+import { pinnedGoogleProfile } from "./google-issuer";
 import { hasContactEmail } from "./no-email";
 import { provenSessions } from "./open-session.server";
 import { RESET_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from "./session-lifetimes";
@@ -198,6 +199,8 @@ export function createAuth(platform: Platform) {
                   clientSecret: env.GOOGLE_CLIENT_SECRET!,
                   scopes: ["openid", "email", "profile"],
                   requireIdTokenVerification: true,
+                  // The issuer pinned to the discovery document's own address (google-issuer.ts).
+                  getUserInfo: async (tokens) => pinnedGoogleProfile(tokens.idToken, env.GOOGLE_DISCOVERY_URL),
                   mapProfileToUser: (profile) => ({ name: String(profile.name ?? profile.email ?? "") }),
                 },
               ],

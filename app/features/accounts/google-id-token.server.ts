@@ -5,6 +5,7 @@ import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { z } from "~/platform/zod";
 import { recordAuditEvent } from "./audit.server";
 import { checkForm } from "./form-input";
+import { acceptedIssuers, issuerOfDiscoveryUrl } from "./google-issuer";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { LOGIN_FAILED_TITLE, SIGN_IN_WAYS, VALIDATION_ERROR_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
@@ -19,18 +20,7 @@ export const IdTokenSignInSchema = z.object({
   door: z.enum(["customer", "admin"]).default("customer"),
 });
 
-/** Google writes its issuer both ways (its own documentation says to accept either). */
-const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
-
-/**
- * The issuer a discovery document must name: the address it was read from, less
- * `/.well-known/openid-configuration` (OpenID Connect Discovery §4.3), so https://accounts.google.com
- * for Google's. A document that names another issuer (a changed or impersonating one) is not
- * believed, and neither are the tokens it would vouch for (ASVS 10.5.3).
- */
-export function issuerOfDiscoveryUrl(discoveryUrl: string): string {
-  return discoveryUrl.replace(/\/\.well-known\/openid-configuration$/, "");
-}
+export { issuerOfDiscoveryUrl } from "./google-issuer";
 
 type Provider = { issuers: string[]; keys: JWTVerifyGetKey };
 const providers = new WeakMap<Platform, Promise<Provider>>();
@@ -50,7 +40,7 @@ function providerOf(platform: Platform): Promise<Provider> {
       if (typeof document.issuer !== "string" || typeof document.jwks_uri !== "string") throw new Error("OpenID discovery has no issuer or jwks_uri");
       const pinned = issuerOfDiscoveryUrl(platform.env.GOOGLE_DISCOVERY_URL);
       if (document.issuer !== pinned) throw new Error(`OpenID discovery names the issuer ${document.issuer}, not ${pinned} whose document it is meant to be`);
-      const issuers = GOOGLE_ISSUERS.includes(document.issuer) ? GOOGLE_ISSUERS : [document.issuer];
+      const issuers = acceptedIssuers(platform.env.GOOGLE_DISCOVERY_URL);
       return { issuers, keys: createRemoteJWKSet(new URL(document.jwks_uri)) };
     })();
     provider.catch(() => providers.delete(platform));

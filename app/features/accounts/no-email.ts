@@ -9,6 +9,10 @@ import { base58, hex } from "@scure/base";
  *   phone     15551234567@phone.no-email.invalid            (E.164 without its "+")
  *   Ethereum  0x12ab…(40 hex, lower case)@ethereum.no-email.invalid
  *   Solana    (the public key's 32 bytes as 64 hex)@solana.no-email.invalid
+ *   account   (32 hex from the account's id)@account.no-email.invalid
+ *
+ * The last is for an account whose phone and wallets have all been removed while it kept another
+ * way in (a passkey, Google): it names no way that is gone, and none that can be written down.
  *
  * Solana keys are written in hex, not base58, because e-mail addresses are compared lower-cased
  * and base58 is case-sensitive. Nothing is ever sent to these addresses (the outbox refuses
@@ -16,15 +20,16 @@ import { base58, hex } from "@scure/base";
  */
 export const NO_EMAIL_DOMAIN = "no-email.invalid";
 
-export type NoEmailKind = "phone" | "ethereum" | "solana";
+export type NoEmailKind = "phone" | "ethereum" | "solana" | "account";
 
 const PATTERNS: Record<NoEmailKind, RegExp> = {
   phone: /^(\d{6,15})@phone\.no-email\.invalid$/,
   ethereum: /^(0x[0-9a-f]{40})@ethereum\.no-email\.invalid$/,
   solana: /^([0-9a-f]{64})@solana\.no-email\.invalid$/,
+  account: /^([0-9a-f]{32})@account\.no-email\.invalid$/,
 };
 
-/** The stand-in address for an identity: an E.164 number, a 0x address, or a Solana key's 32 bytes as hex. */
+/** The stand-in address for an identity: an E.164 number, a 0x address, a Solana key's 32 bytes as hex, or an account's 32 hex. */
 export function placeholderEmail(kind: NoEmailKind, identity: string): string {
   const local = kind === "phone" ? identity.replace(/^\+/, "") : identity.toLowerCase();
   const email = `${local}@${kind}.${NO_EMAIL_DOMAIN}`;
@@ -56,12 +61,15 @@ export function shortenAddress(address: string): string {
 /**
  * How a person's account is shown wherever their e-mail would be: the address itself, or for an
  * account without one its identity — a wallet's address shortened as wallets show it
- * (`0x12ab…cdef`; a Solana key in base58, `7xKX…sAsU`), or the phone number. Never the stand-in.
+ * (`0x12ab…cdef`; a Solana key in base58, `7xKX…sAsU`), or the phone number; one with neither
+ * left, "No e-mail address" and the first characters of its stand-in, to tell such accounts
+ * apart in a list. Never the stand-in.
  */
 export function accountLabel(email: string): string {
   const identity = placeholderIdentity(email);
   if (!identity) return email;
   if (identity.kind === "phone") return identity.value;
+  if (identity.kind === "account") return `No e-mail address (${identity.value.slice(0, 8)})`;
   if (identity.kind === "ethereum") return shortenAddress(identity.value);
   return shortenAddress(base58.encode(hex.decode(identity.value)));
 }

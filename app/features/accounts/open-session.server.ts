@@ -16,16 +16,23 @@ import type { RequestMeta } from "./request-meta";
  * reach it; only trusted server code, after its own checks, calls it. Every call makes a fresh
  * session (no earlier token is ever upgraded). `method: "passkey"` is both factors at once
  * (phishing-resistant and verified): the session starts past the second factor and says so.
+ * `method: "second-factor"` replaces a session that was waiting for its code, once the code is
+ * given: a new token for the full session, as for any other authentication (ASVS 7.2.4).
  */
 export const provenSessions = {
   id: "apiary-proven-sessions",
   endpoints: {
-    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1), method: z.enum(["passkey"]).optional(), passkeyId: z.string().min(1).optional() }) }, async (ctx) => {
+    openProvenSession: createAuthEndpoint.serverOnly({ method: "POST", body: z.object({ userId: z.string().min(1), method: z.enum(["passkey", "second-factor"]).optional(), passkeyId: z.string().min(1).optional() }) }, async (ctx) => {
       const user = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
       if (!user) throw new APIError("NOT_FOUND", { message: "No such user" });
       // A passkey's session names it, so that removing the passkey ends the session.
-      const both = ctx.body.method === "passkey" ? { signedInWith: "passkey", secondFactorAt: new Date(), signedInPasskeyId: ctx.body.passkeyId } : undefined;
-      const session = await ctx.context.internalAdapter.createSession(user.id, false, both);
+      const passed =
+        ctx.body.method === "passkey"
+          ? { signedInWith: "passkey", secondFactorAt: new Date(), signedInPasskeyId: ctx.body.passkeyId }
+          : ctx.body.method === "second-factor"
+            ? { secondFactorAt: new Date() }
+            : undefined;
+      const session = await ctx.context.internalAdapter.createSession(user.id, false, passed);
       await setSessionCookie(ctx, { session, user });
       return ctx.json({ token: session.token });
     }),
@@ -36,7 +43,7 @@ export const provenSessions = {
  * Opens a fresh session for `userId` (already proven by the caller); its cookie is in the
  * headers. Refused (the spec's Login Failed) when an administrator has disabled the account.
  */
-export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey", passkeyId?: string): Promise<Result<{ headers: Headers; token: string }>> {
+export async function openProvenSession(platform: Platform, userId: string, meta: RequestMeta, method?: "passkey" | "second-factor", passkeyId?: string): Promise<Result<{ headers: Headers; token: string }>> {
   const auth = await getAuth(platform);
   try {
     const { headers, response } = await auth.api.openProvenSession({ body: { userId, method, passkeyId }, headers: meta.headers, returnHeaders: true });

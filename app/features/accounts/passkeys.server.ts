@@ -14,7 +14,7 @@ import { openProvenSession } from "./open-session.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
 import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, LOGIN_FAILED_TITLE, NOT_ADMIN_MESSAGE, VALIDATION_ERROR_TITLE } from "./messages";
-import { hasContactEmail, placeholderIdentity, shortenAddress } from "./no-email";
+import { accountLabel } from "./no-email";
 import {
   PASSKEY_ALREADY_ADDED_MESSAGE,
   PASSKEY_FAILED_TITLE,
@@ -135,13 +135,6 @@ export async function answerPasskeyForm(platform: Platform, actor: SignedInActor
 // ---------------------------------------------------------------------------------------------
 // Adding one
 
-/** What a password manager or phone shows for this account: the e-mail, or the wallet or phone it began with. */
-function accountLabel(email: string) {
-  if (hasContactEmail(email)) return email;
-  const identity = placeholderIdentity(email);
-  return identity ? (identity.kind === "phone" ? identity.value : shortenAddress(identity.value)) : email;
-}
-
 /** The options for the browser's `navigator.credentials.create()`: a new discoverable passkey, verified, none of the person's own again. */
 export async function startPasskeyRegistration(platform: Platform, actor: SignedInActor): Promise<Result<PublicKeyCredentialCreationOptionsJSON>> {
   const byAccount = await hitRateLimit(platform.db, limits.passkeyRegistrationByAccount, actor.userId);
@@ -151,6 +144,7 @@ export async function startPasskeyRegistration(platform: Platform, actor: Signed
   const { generateRegistrationOptions } = await webauthn();
   const { rpID, rpName } = relyingParty(platform);
   const challenge = await issueChallenge(platform, "register", actor.userId);
+  // What a password manager or phone shows for this account: the e-mail, or the wallet or phone it is known by.
   const label = accountLabel(actor.email);
   const options = await generateRegistrationOptions({
     rpName,

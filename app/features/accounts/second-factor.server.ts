@@ -7,10 +7,11 @@ import { SecondFactorSchema, type SecondFactorMethod } from "./admin.schema";
 import { recordAuditEvent } from "./audit.server";
 import { checkForm } from "./form-input";
 import { limits, tooManyAttemptsMessage } from "./limits";
+import { openProvenSession } from "./open-session.server";
 import { ACCESS_DENIED_TITLE, ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE, SECOND_FACTOR_EXPIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";
-import { deleteSession, markSecondFactorPassed, SECOND_FACTOR_WINDOW_MS } from "./session.server";
+import { deleteSession, SECOND_FACTOR_WINDOW_MS } from "./session.server";
 import { phonesForSignIn } from "./second-factors.server";
 import { codeFailureMessage, codeRefused, getTwoFactorStatus, spendSecondFactorCode } from "./two-factor.server";
 
@@ -18,8 +19,9 @@ import { codeFailureMessage, codeRefused, getTwoFactorStatus, spendSecondFactorC
  * The second step of a sign-in, at either door. Any session of someone with a verified factor
  * starts "pending" (see session.server.ts: the one place a session is granted), whatever its
  * first step was (password, Google, an e-mailed or texted code, a wallet, an ID token); only a
- * passkey is both steps at once. The code turns it into a full session. Attempts are limited per
- * address, failures per account.
+ * passkey is both steps at once. The code ends the waiting session and opens a full one with a
+ * new token (its cookie is in the answer's headers): a token seen before the second factor is
+ * worth nothing after it. Attempts are limited per address, failures per account.
  */
 
 export type PendingSecondFactor = NonNullable<AuthState["pendingSecondFactor"]>;
@@ -35,7 +37,8 @@ export function isSecondFactorExpired(pending: PendingSecondFactor, now: number)
 
 /**
  * The code step's form (`pending` is the session waiting for it, if there still is one). A refusal
- * that ends the session names no field; every other one is about the code.
+ * that ends the session names no field; every other one is about the code. Accepted, it answers
+ * the new session's Set-Cookie headers.
  */
 export async function completeSecondFactor(
   platform: Platform,
@@ -44,7 +47,7 @@ export async function completeSecondFactor(
   firstFactor: FirstFactor | string,
   meta: RequestMeta,
   door: Door = "admin",
-): Promise<Result> {
+): Promise<Result<{ headers: Headers }>> {
   // Expired and removed, or ended in another tab.
   if (!pending) return SESSION_ENDED;
   const checked = checkForm(SecondFactorSchema, form, VERIFICATION_FAILED_TITLE);
@@ -75,11 +78,15 @@ export async function completeSecondFactor(
     return codeRefused(401, codeFailureMessage(input.method, check));
   }
 
-  await markSecondFactorPassed(db, pending.sessionId);
   await clearRateLimit(db, limits.secondFactorFailuresByAccount, pending.userId);
   await recordAuditEvent(db, { type: "2fa_verified", userId: pending.userId, details: { method: input.method } }, meta);
+  // A new token for the full session, and the waiting one ended whatever happens (ASVS 7.2.4).
+  const opened = await openProvenSession(platform, pending.userId, meta, "second-factor");
+  await deleteSession(db, pending.sessionId);
+  // Disabled by an administrator while the code was being typed.
+  if (!opened.ok) return opened;
   await recordAuditEvent(db, { type: "login_success", userId: pending.userId, details: { method: `${firstFactor}_2fa`, portal: door } }, meta);
-  return succeeded(null);
+  return succeeded({ headers: opened.value.headers });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -115,9 +115,9 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     const code = await lastText(phone);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
     expect(await completeSecondFactor(platform, pending, { method: "sms", code: wrong }, "password", meta(), "customer")).toMatchObject({ ok: false, status: 401 });
-    expect(await completeSecondFactor(platform, pending, { method: "sms", code }, "password", meta(), "customer")).toMatchObject({ ok: true });
-    const [passed] = await t.db.select().from(sessions).where(eq(sessions.id, waiting.id));
-    expect(passed!.secondFactorAt).toBeInstanceOf(Date);
+    expect(await completeSecondFactor(platform, pending, { method: "sms", code }, "password", meta(), "customer")).toMatchObject({ ok: true, value: { headers: expect.any(Headers) } });
+    // The waiting session is replaced, not upgraded.
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, waiting.id))).toEqual([]);
     expect((await factorsOf(customer.userId))[0]!.lastUsedAt).toBeInstanceOf(Date);
     // Spent.
     expect(await completeSecondFactor(platform, pending, { method: "sms", code }, "password", meta(), "customer")).toMatchObject({ ok: false });
@@ -128,7 +128,7 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     expect(await completeSecondFactor(platform, adminPending, { method: "totp", code: "123456" }, "password", meta(), "customer")).toMatchObject({ ok: false, status: 403 });
   });
 
-  it("asks for the second factor after every first one (aal2), a passkey counting as both", async () => {
+  it("asks for the second factor after every first one (aal2), a passkey counting as both; the code step then issues a new token and ends the waiting one", async () => {
     const password = "quiet-hive-meadow-42";
     const email = `aal2-${Date.now()}@example.com`;
     const signedUp = await signUpCustomer(platform, { email, password }, meta());
@@ -136,18 +136,34 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     const { userId } = signedUp.value;
     const own = await insertSession(t.db, userId);
     const phone = newPhone();
-    const account = { userId, sessionId: own.id };
+    const account = { userId, email, sessionId: own.id };
     await startPhoneFactor(platform, account, { phone, friendlyName: "Phone" }, meta());
     expect(await verifyPhoneFactor(platform, account, { phone, friendlyName: "Phone", code: await lastText(phone) }, meta())).toMatchObject({ ok: true });
+    // An authenticator app beside it gives the code step a code each time (texts to one number are few an hour).
+    const app = await startTwoFactorSetup(platform, { ...account, session: sessionRef(own, userId) });
+    if (!app.ok) throw new Error(app.message);
+    expect(await confirmTwoFactorSetup(platform, account, { code: totpCodeAt(app.value.secret, platform.clock.now()) }, meta())).toMatchObject({ ok: true });
     // The number is also a way in (phone sign-in) for this account.
     await t.db.insert(accounts).values({ id: crypto.randomUUID(), userId, providerId: "phone", accountId: phone });
 
     const stateOf = async (headers: Headers) => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(headers) } }))).state;
+    /** The first step leaves a session waiting for the code; the code step replaces it with a new one (ASVS 7.2.4). */
     const expectWaiting = async (outcome: { ok: boolean; value?: { headers: Headers; secondFactorRequired: boolean } }) => {
       expect(outcome).toMatchObject({ ok: true, value: { secondFactorRequired: true } });
-      const state = await stateOf(outcome.value!.headers);
+      const waiting = outcome.value!.headers;
+      const state = await stateOf(waiting);
       expect(state.actor.kind).toBe("anonymous");
       expect(state.pendingSecondFactor).toMatchObject({ userId });
+
+      // Each 30-second step's code is spent once.
+      platform.clock.advance(30_000);
+      const passed = await completeSecondFactor(platform, state.pendingSecondFactor, { method: "totp", code: totpCodeAt(app.value.secret, platform.clock.now()) }, "password", meta(), "customer");
+      if (!passed.ok) throw new Error(passed.message);
+      expect(cookieOf(passed.value.headers)).not.toBe(cookieOf(waiting));
+      expect((await stateOf(passed.value.headers)).actor).toMatchObject({ kind: "customer", userId });
+      // The token from before the code is worth nothing now: neither signed in nor still waiting.
+      expect(await stateOf(waiting)).toEqual({ actor: { kind: "anonymous" } });
+      expect(await t.db.select().from(sessions).where(eq(sessions.id, state.pendingSecondFactor!.sessionId))).toEqual([]);
     };
 
     await expectWaiting(await signInWithPassword(platform, "customer", { email, password }, meta()));

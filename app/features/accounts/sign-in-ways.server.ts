@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { redirect } from "react-router";
 import type { Database, Queryable } from "~/platform/db/client.server";
 import { accounts, passkeys, profiles, securityAuditLog, sponsors, users } from "~/platform/db/schema";
@@ -17,7 +17,7 @@ import { checkForm } from "./form-input";
 import { requireFreshProof } from "./fresh-proof.server";
 import { codeLimits, limits, tooManyAttemptsMessage } from "./limits";
 import { CODE_ENDED_MESSAGE, CODE_WRONG_MESSAGE, codeWaitMessage, PHONE_INVALID_MESSAGE, phoneCodeSent } from "./messages";
-import { hasContactEmail, placeholderEmail, shortenAddress } from "./no-email";
+import { hasContactEmail, placeholderEmail, placeholderIdentity, shortenAddress } from "./no-email";
 import { checkCode, issueCode, type CodeContext } from "./one-time-code.server";
 import { formatPhone, toE164 } from "./phone-number.server";
 import { EMAIL_CODE_PROVIDER, PHONE_PROVIDER } from "./proven-customer.server";
@@ -157,10 +157,25 @@ function standInFor(providerId: string, accountId: string): string | null {
   return null;
 }
 
+/** The stand-in of an account that keeps no phone or wallet: from its id, naming no way in. */
+const neutralStandIn = (userId: string) => placeholderEmail("account", createHash("sha256").update(userId).digest("hex").slice(0, 32));
+
+/** Gives the account a new stand-in address, wherever the old one is written; false if another account has it. */
+async function renameStandIn(tx: Queryable, userId: string, from: string, to: string): Promise<boolean> {
+  const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, to), ne(users.id, userId)));
+  if (taken) return false;
+  await tx.update(users).set({ email: to }).where(eq(users.id, userId));
+  await tx.update(profiles).set({ email: to }).where(and(eq(profiles.id, userId), eq(profiles.email, from)));
+  await tx.update(sponsors).set({ email: to }).where(and(eq(sponsors.userId, userId), eq(sponsors.email, from)));
+  return true;
+}
+
 /**
  * An account without e-mail is shown by the way it began with (its stand-in address). When that
- * way goes, the account is shown by another phone or wallet it keeps (a phone account changing
- * its number: link the new one, remove the old), so the profile never names a way that is gone.
+ * way goes, the account is shown by another phone or wallet it keeps, the oldest first (a phone
+ * account changing its number: link the new one, remove the old); with none left (a passkey or
+ * Google remains), by a stand-in that names no way. The profile and the back-office never show a
+ * way that is gone, nor keep a removed number.
  */
 async function movedStandIn(tx: Queryable, userId: string, removed: { providerId: string; accountId: string }) {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
@@ -168,14 +183,24 @@ async function movedStandIn(tx: Queryable, userId: string, removed: { providerId
   const rest = await tx.select({ providerId: accounts.providerId, accountId: accounts.accountId }).from(accounts).where(eq(accounts.userId, userId)).orderBy(asc(accounts.createdAt));
   for (const row of rest) {
     const next = standInFor(row.providerId, row.accountId);
-    if (!next) continue;
-    const [taken] = await tx.select({ id: users.id }).from(users).where(and(eq(users.email, next), ne(users.id, userId)));
-    if (taken) continue;
-    await tx.update(users).set({ email: next }).where(eq(users.id, userId));
-    await tx.update(profiles).set({ email: next }).where(and(eq(profiles.id, userId), eq(profiles.email, user.email)));
-    await tx.update(sponsors).set({ email: next }).where(and(eq(sponsors.userId, userId), eq(sponsors.email, user.email)));
-    return;
+    if (next && (await renameStandIn(tx, userId, user.email, next))) return;
   }
+  await renameStandIn(tx, userId, user.email, neutralStandIn(userId));
+}
+
+/**
+ * A phone or wallet joins an account: one known by no way (see movedStandIn) is known by it from
+ * now on; and a phone fills the profile's phone field when that is empty (contact details are the
+ * person's to edit: a number already there stays, and removing a way later leaves the field).
+ */
+async function afterLinking(tx: Queryable, userId: string, way: LinkableWay, accountId: string) {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const next = standInFor(way, accountId);
+  if (user && next && placeholderIdentity(user.email)?.kind === "account") await renameStandIn(tx, userId, user.email, next);
+  if (way !== PHONE_PROVIDER) return;
+  const empty = (column: typeof profiles.phoneNumber | typeof sponsors.phoneNumber) => or(isNull(column), eq(sql`btrim(${column})`, ""));
+  await tx.update(profiles).set({ phoneNumber: accountId }).where(and(eq(profiles.id, userId), empty(profiles.phoneNumber)));
+  await tx.update(sponsors).set({ phoneNumber: accountId }).where(and(eq(sponsors.userId, userId), empty(sponsors.phoneNumber)));
 }
 
 type Session = AuthState["session"];
@@ -239,6 +264,7 @@ async function linkIdentity(platform: Platform, userId: string, way: LinkableWay
       return failedAs(WAY_LINK_FAILED_TITLE, 409, identityAlreadyExists(way));
     }
     await tx.insert(accounts).values({ id: crypto.randomUUID(), userId, providerId: way, accountId });
+    await afterLinking(tx, userId, way, accountId);
     await recordAuditEvent(tx, { type: "identity_linked", userId, details: { provider: way, identity: auditIdentity(way, accountId) } }, meta);
     return succeeded(null);
   });

@@ -9,7 +9,7 @@ import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import type { TestClock } from "../../../tests/setup/test-clock";
 import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD, FRESH_PROOF_MS } from "./fresh-proof.server";
-import { placeholderEmail } from "./no-email";
+import { accountLabel, placeholderEmail } from "./no-email";
 import { removePasskey } from "./passkeys.server";
 import { insertProvenCustomer } from "./proven-customer.server";
 import {
@@ -166,6 +166,53 @@ describe.each(testEngines())("sign-in ways on $name", ({ open }) => {
     const unlinked = (await eventsOf(userId)).find((event) => event.type === "identity_unlinked");
     // A number is kept out of the audit trail, as a short hash.
     expect(unlinked?.details).toMatchObject({ provider: "phone", identity: expect.stringMatching(/^sha256:[0-9a-f]{16}$/) });
+  });
+
+  it("an account without e-mail whose phone goes, keeping only Google, names no way (not the removed number) until a wallet joins; the profile's phone is left", async () => {
+    const number = "+13605550160";
+    const userId = await t.db.transaction((tx) => insertProvenCustomer(tx, { kind: "phone", phone: number }));
+    await t.db.insert(accounts).values({ id: crypto.randomUUID(), userId, providerId: "google", accountId: `google-${userId}` });
+    const actor: CustomerActor = { kind: "customer", userId, email: placeholderEmail("phone", number), name: "", emailVerified: false };
+    const session = await signedIn(actor);
+    const emailsOf = async () => ({
+      user: (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email,
+      profile: (await t.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, userId)))[0]!.email,
+      sponsor: (await t.db.select({ email: sponsors.email, phone: sponsors.phoneNumber }).from(sponsors).where(eq(sponsors.userId, userId)))[0]!,
+    });
+
+    expect(await removeSignInWay(platform, actor, session, { wayId: await wayIdOf(userId, "phone") }, meta())).toMatchObject({ ok: true });
+    const { user, profile, sponsor } = await emailsOf();
+    expect(user).toMatch(/^[0-9a-f]{32}@account\.no-email\.invalid$/);
+    expect(accountLabel(user)).toBe(`No e-mail address (${user.slice(0, 8)})`);
+    expect([profile, sponsor.email]).toEqual([user, user]);
+    // The number is gone from the account's name, but stays the sponsor's contact number until they change it.
+    expect(sponsor.phone).toBe(number);
+
+    // A wallet linked later names the account again.
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    expect(await linkEthereum({ ...actor, email: user }, wallet)).toMatchObject({ ok: true });
+    expect((await emailsOf()).user).toBe(placeholderEmail("ethereum", wallet.address));
+  });
+
+  it("linking a phone fills the profile's phone when it is empty, and leaves one already given", async () => {
+    const linkNumber = async (actor: CustomerActor, phone: string) => {
+      await requestPhoneLink(platform, actor, { phone }, meta());
+      const [text] = await t.db.select().from(smsOutbox).where(eq(smsOutbox.to, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+      expect(await linkPhone(platform, actor, { phone, code: text!.body.slice(0, 6) }, meta())).toMatchObject({ ok: true });
+    };
+    const phonesOf = async (userId: string) => [
+      (await t.db.select({ phone: profiles.phoneNumber }).from(profiles).where(eq(profiles.id, userId)))[0]!.phone,
+      (await t.db.select({ phone: sponsors.phoneNumber }).from(sponsors).where(eq(sponsors.userId, userId)))[0]!.phone,
+    ];
+    const empty = await insertCustomer(t.db);
+    await linkNumber(empty, "+13605550161");
+    expect(await phonesOf(empty.userId)).toEqual(["+13605550161", "+13605550161"]);
+
+    const given = await insertCustomer(t.db);
+    await t.db.update(sponsors).set({ phoneNumber: "+1 425 555 0100" }).where(eq(sponsors.userId, given.userId));
+    await t.db.update(profiles).set({ phoneNumber: "+1 425 555 0100" }).where(eq(profiles.id, given.userId));
+    await linkNumber(given, "+13605550162");
+    expect(await phonesOf(given.userId)).toEqual(["+1 425 555 0100", "+1 425 555 0100"]);
   });
 
   it("single_identity_not_deletable: the last way in stays, whether a wallet or a passkey, and the session stays", async () => {

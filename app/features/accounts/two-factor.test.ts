@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD, FRESH_PROOF_MS } from "./fresh-proof.server";
 import { profiles, securityAuditLog, sessions, verifications } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
-import { createTestPlatform, testMeta } from "../../../tests/setup/platform";
+import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
 import { hitRateLimit } from "~/platform/security/rate-limit.server";
 import { insertSession, insertUser } from "../../../tests/factories/accounts";
 import { limits } from "./limits";
@@ -11,7 +11,8 @@ import { CURRENT_CODE_MESSAGE } from "./admin.schema";
 import { TOTP_NOT_CONFIGURED_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE } from "./messages";
 import { hashBackupCode, openSecret, sealSecret } from "./secret-box.server";
 import { completeSecondFactor } from "./second-factor.server";
-import { SECOND_FACTOR_WINDOW_MS } from "./session.server";
+import { resolveAuthState, SECOND_FACTOR_WINDOW_MS } from "./session.server";
+import { signInWithPassword } from "./sign-in.server";
 import { matchTotpStep, totpCodeAt, totpStep } from "./totp";
 import {
   confirmTwoFactorSetup,
@@ -73,6 +74,9 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
   const auditTypes = async (userId: string) =>
     (await t.db.select({ type: securityAuditLog.eventType }).from(securityAuditLog).where(eq(securityAuditLog.userId, userId))).map((r) => r.type);
 
+  /** Who a browser sending back these Set-Cookie headers is taken for. */
+  const stateOf = async (headers: Headers) => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(headers) } }))).state;
+
   /** The session reference of a sign-in made just now on the platform's clock. */
   const freshSession = (userId: string, id: string) => ({ id, token: "", userId, createdAt: new Date(platform.clock.now()) });
 
@@ -86,8 +90,8 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
   });
 
   /** An administrator with 2FA switched on through the real set-up flow. */
-  async function enrolledAdmin() {
-    const admin = await insertUser(t.db);
+  async function enrolledAdmin(options: { password?: string } = {}) {
+    const admin = await insertUser(t.db, options);
     const session = await insertSession(t.db, admin.userId);
     const started = await startTwoFactorSetup(platform, { ...admin, session: freshSession(admin.userId, session.id) });
     if (!started.ok) throw new Error(started.message);
@@ -252,15 +256,21 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       createdAt: session.createdAt,
     });
 
-    it("passes the session and records 2fa_verified and login_success with the method", async () => {
-      const { admin, secret } = await enrolledAdmin();
-      const login = await insertSession(t.db, admin.userId);
+    it("replaces the waiting session with a new token, the old one ended, and records 2fa_verified and login_success with the method", async () => {
+      const password = "quiet-hive-meadow-42";
+      const { admin, secret } = await enrolledAdmin({ password });
+      const signedIn = await signInWithPassword(platform, "admin", { email: admin.email, password }, testMeta("198.51.100.1"));
+      if (!signedIn.ok) throw new Error(signedIn.message);
+      const waiting = await stateOf(signedIn.value.headers);
+      expect(waiting).toMatchObject({ actor: { kind: "anonymous" }, pendingSecondFactor: { userId: admin.userId } });
       // The set-up spent this step's code: the next step's code signs in.
       platform.clock.advance(STEP);
-      const outcome = await completeSecondFactor(platform, pendingOf(admin, login), { method: "totp", code: totpCodeAt(secret, platform.clock.now()) }, "password", testMeta("198.51.100.1"));
-      expect(outcome).toEqual({ ok: true, value: null });
-      const [row] = await t.db.select().from(sessions).where(eq(sessions.id, login.id));
-      expect(row!.secondFactorAt).toBeInstanceOf(Date);
+      const outcome = await completeSecondFactor(platform, waiting.pendingSecondFactor, { method: "totp", code: totpCodeAt(secret, platform.clock.now()) }, "password", testMeta("198.51.100.1"));
+      if (!outcome.ok) throw new Error(outcome.message);
+      expect((await stateOf(outcome.value.headers)).actor).toMatchObject({ kind: "staff", userId: admin.userId });
+      // The token from before the code no longer works, not even as a waiting session.
+      expect(await stateOf(signedIn.value.headers)).toEqual({ actor: { kind: "anonymous" } });
+      expect(await t.db.select().from(sessions).where(eq(sessions.id, waiting.pendingSecondFactor!.sessionId))).toEqual([]);
       const events = await t.db
         .select({ type: securityAuditLog.eventType, details: securityAuditLog.eventDetails })
         .from(securityAuditLog)
@@ -277,7 +287,7 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
       const { admin, backupCodes } = await enrolledAdmin();
       const first = await insertSession(t.db, admin.userId);
       const input = { method: "backup" as const, code: backupCodes[0]! };
-      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toEqual({ ok: true, value: null });
+      expect(await completeSecondFactor(platform, pendingOf(admin, first), input, "google", testMeta("198.51.100.2"))).toMatchObject({ ok: true });
       const second = await insertSession(t.db, admin.userId);
       const again = await completeSecondFactor(platform, pendingOf(admin, second), input, "password", testMeta("198.51.100.2"));
       expect(again).toMatchObject({ ok: false, status: 401, title: "Verification Failed", message: "Invalid backup code", fieldErrors: { code: ["Invalid backup code"] } });

@@ -92,7 +92,10 @@ export const SCREEN_SERVERS: Readonly<Record<string, ScreenServer>> = {
   },
   sponsors: {
     list: listSponsors,
-    commands: { "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "sponsors", input) },
+    commands: {
+      "reset-password": (ctx, input) => resetPasswordByStaff(ctx, "sponsors", input),
+      "reset-factors": (ctx, input) => resetFactorsByStaff(ctx, "sponsors", input),
+    },
     failureTitles: PASSWORD_RESET_FAILURE,
   },
   users: {

@@ -18,8 +18,8 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
   description: "Everyone who has signed up to book stays or adopt hives.",
   icon: HeartHandshake,
   group: "main",
-  // user_roles: a sponsor given a back-office role leaves the list.
-  liveTables: ["sponsors", "user_roles"],
+  // user_roles: a sponsor given a back-office role leaves the list; profiles: their second step.
+  liveTables: ["sponsors", "user_roles", "profiles"],
   list: {
     sorts: ["email", "company", "created_at"],
     defaultSort: { id: "created_at", dir: "desc" },
@@ -59,6 +59,6 @@ export const sponsorsScreen = defineScreen<SponsorRow>({
       sortable: true,
     },
   ],
-  commands: { "reset-password": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
+  commands: { "reset-password": "update", "reset-factors": "update" },  csv: { values: { created_at: (row) => isoDayOf(row.createdAt) } },
 
 });

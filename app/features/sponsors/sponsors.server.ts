@@ -13,6 +13,8 @@ export type SponsorRow = {
   email: string;
   companyName: string | null;
   phoneNumber: string | null;
+  /** Whether signing in asks for a second step: Reset Second Factors is offered only then. */
+  twoFactor: boolean;
   createdAt: string;
 };
 
@@ -22,6 +24,7 @@ const sponsorColumns = {
   email: sponsors.email,
   companyName: sponsors.companyName,
   phoneNumber: sponsors.phoneNumber,
+  twoFactor: sql<boolean>`exists (select 1 from profiles p where p.id = sponsors.user_id and p.is_2fa_enabled)`,
   createdAt: sponsors.createdAt,
 };
 const toSponsorRow = (row: Omit<SponsorRow, "createdAt"> & { createdAt: Date }): SponsorRow => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -58,7 +61,7 @@ export async function listSponsors({ platform, actor }: BackOfficeContext, param
   return { rows: rows.map(toSponsorRow), total };
 }
 
-/** One sponsor by their account id, for the Reset Password dialog (not a staff account: the list does not show those). */
+/** One sponsor by their account id, for the Reset Password and Reset Second Factors dialogs (not a staff account: the list does not show those). */
 export async function getSponsor({ platform, actor }: BackOfficeContext, userId: string): Promise<SponsorRow | null> {
   assertCan(actor, "sponsors", "view");
   const [row] = await platform.db.select(sponsorColumns).from(sponsors).where(and(eq(sponsors.userId, userId), notStaff));

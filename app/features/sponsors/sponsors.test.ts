@@ -4,9 +4,9 @@ import { ForbiddenError } from "~/features/accounts/permissions";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import { parseListParams } from "~/platform/list-params";
 import { SCREEN_SERVERS } from "~/features/back-office/screens.server";
-import { securityAuditLog, sponsors, userRoles } from "~/platform/db/schema";
+import { profiles, secondFactors, securityAuditLog, sessions, sponsors, userRoles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
-import { insertCustomer, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
+import { insertCustomer, insertSession, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
 import { insertAdoption, insertTier } from "../../../tests/factories/sponsorships";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
@@ -107,6 +107,34 @@ describe.each(testEngines())("Sponsors screen on $name", ({ open }) => {
         userId: helper.userId,
       },
     ]);
+  });
+
+  it("Reset Second Factors needs sponsors update (not users), reaches only sponsors, and is recorded under sponsors", async () => {
+    const resetFactors = SCREEN_SERVERS.sponsors!.commands["reset-factors"]!;
+    const sponsor = await insertCustomer(t.db);
+    await t.db.update(profiles).set({ is2faEnabled: true }).where(eq(profiles.id, sponsor.userId));
+    await t.db.insert(secondFactors).values({ userId: sponsor.userId, kind: "phone", friendlyName: "My phone", phoneNumber: "+13605550142" });
+    await insertSession(t.db, sponsor.userId);
+    const admin = await insertUser(t.db);
+    const tag = sponsor.email.split("@")[0]!;
+    expect((await list(admin, `q=${tag}`)).rows).toMatchObject([{ userId: sponsor.userId, twoFactor: true }]);
+
+    // Viewing sponsors, or changing adoptions or hives, is not enough.
+    for (const grants of [{ sponsors: ["view"] }, { sponsors: ["view"], hive_adoptions: ["view", "update"] }] as const) {
+      await expect(resetFactors(as(await insertStaff(t.db, grants)), { userId: sponsor.userId })).rejects.toThrow("You don't have permission to change sponsors.");
+    }
+    // Sponsors update does not reach a staff account: that is User Management's.
+    const helper = await insertStaff(t.db, { sponsors: ["view", "update"] });
+    const staff = await insertStaff(t.db, { bookings: ["view"] });
+    await expect(resetFactors(as(helper), { userId: staff.userId })).rejects.toThrow("You don't have permission to change users.");
+    expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, sponsor.userId))).toHaveLength(1);
+
+    expect(await resetFactors(as(helper), { userId: sponsor.userId })).toMatchObject({ ok: true, toast: { title: "Second factors reset" } });
+    expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, sponsor.userId))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, sponsor.userId))).toEqual([]);
+    expect((await list(admin, `q=${tag}`)).rows).toMatchObject([{ twoFactor: false }]);
+    const [audit] = await t.db.select().from(securityAuditLog).where(eq(securityAuditLog.recordId, sponsor.userId));
+    expect(audit).toMatchObject({ eventType: "2fa_reset_by_staff", module: "sponsors", userId: helper.userId });
   });
 
   it("Reset Password from Hive Adoptions needs the sponsor's own permission too: updating adoptions is not enough", async () => {

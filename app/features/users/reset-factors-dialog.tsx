@@ -7,7 +7,7 @@ import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
 
 /**
- * User Management's "Reset Second Factors", for someone who has lost their authenticator app,
+ * "Reset Second Factors" (User Management and Sponsors), for someone who has lost their authenticator app,
  * backup codes and phone: every factor goes, every session ends, and their next sign-in asks
  * for one step until they set up a new one. Refused without a fresh proof of who is doing it
  * (the refusal is shown here, and "Confirm it's you" asks for it and sends the reset again).

@@ -1,6 +1,7 @@
 import { backOfficeContext, loadScreenList, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { sponsorsScreen } from "~/features/sponsors/sponsors.screen";
+import { ResetFactorsDialog } from "~/features/users/reset-factors-dialog";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { getSponsor } from "~/features/sponsors/sponsors.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -13,13 +14,16 @@ import type { Route } from "./+types/sponsors";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sponsors | Apiary Back-office" }];
 
+const DIALOGS = ["password", "factors"] as const;
+
 export async function loader(args: Route.LoaderArgs) {
   const list = await loadScreenList(sponsorsScreen, args);
   const search = new URL(args.request.url).searchParams;
   // The dialog's sponsor is read on the server, like the list; the command checks again.
   const ctx = backOfficeContext(args);
-  const sponsor = search.get("dialog") === "password" && list.can.update ? await getSponsor(ctx, search.get("id") ?? "") : null;
-  return { ...list, sponsor };
+  const dialog = DIALOGS.find((name) => name === search.get("dialog"));
+  const sponsor = dialog && list.can.update ? await getSponsor(ctx, search.get("id") ?? "") : null;
+  return { ...list, dialog: sponsor ? dialog : null, sponsor };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -29,8 +33,9 @@ export function action(args: Route.ActionArgs) {
 export default function SponsorsScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToast(actionData?.toast);
   useLiveRevalidation(sponsorsScreen.liveTables);
-  const { rows, total, params, pageCount, can, sponsor } = loaderData;
+  const { rows, total, params, pageCount, can, dialog, sponsor } = loaderData;
   const lastResult = lastSubmission(actionData);
+  const closeHref = `${sponsorsScreen.path}${listSearch(params)}`;
   return (
     <>
       <ScreenHeader screen={sponsorsScreen} />
@@ -52,13 +57,16 @@ export default function SponsorsScreen({ loaderData, actionData }: Route.Compone
                       label: "Reset Password",
                       to: dialogSearch(params, "password", row.userId),
                     },
+                    // For a sponsor who lost their authenticator app or phone (the same command as User Management's).
+                    ...(row.twoFactor ? [{ label: "Reset Second Factors", to: dialogSearch(params, "factors", row.userId) }] : []),
                   ]}
                 />
               )
             : undefined
         }
       />
-      {sponsor && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={`${sponsorsScreen.path}${listSearch(params)}`} lastResult={lastResult} />}
+      {sponsor && dialog === "password" && <ResetPasswordDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={closeHref} lastResult={lastResult} />}
+      {sponsor && dialog === "factors" && <ResetFactorsDialog person={{ id: sponsor.userId, email: sponsor.email }} closeHref={closeHref} lastResult={lastResult} />}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { adminDestination } from "~/features/accounts/admin-guard.server";
 import { AdminLoginSchema } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { startGoogleSignIn } from "~/features/accounts/google.server";
+import { leavingSite } from "~/features/accounts/leave-site.server";
 import { arriveAtAdminLogin } from "~/features/accounts/login-arrival.server";
 import { googleSignInFailed, LOGIN_FAILED_TITLE, VERIFICATION_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
@@ -67,13 +68,14 @@ const INTENTS = {
     const callbackURL = `/auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
     const response = await startGoogleSignIn(platform, meta, "admin", { callbackURL, errorCallbackURL: "/auth" });
     response.headers.append("Set-Cookie", await firstFactorHeader("google", platform.authSecret));
-    return response;
+    // Without JavaScript, by way of our own page (leave-site.server.ts: the CSP's form-action).
+    return leavingSite(meta.headers, response, platform.authSecret);
   },
   // Staff of a domain with its own OpenID provider: off to it (features/single-sign-on).
   sso: async ({ platform, meta, values, redirectTo }: DoorPost) => {
     const outcome = await startSsoSignIn(platform, values, redirectTo, meta);
     if (!outcome.ok) return replyRefused(outcome, { title: LOGIN_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "sso" });
-    throw redirect(outcome.value.location, { headers: { "Set-Cookie": outcome.value.cookie } });
+    throw await leavingSite(meta.headers, redirect(outcome.value.location, { headers: { "Set-Cookie": outcome.value.cookie } }), platform.authSecret);
   },
   // Ends the session that was waiting for its code (and clears its cookie).
   cancel: async ({ platform, state, meta, redirectTo }: DoorPost) => {
@@ -84,7 +86,11 @@ const INTENTS = {
   verify: async ({ request, platform, state, meta, values, redirectTo }: DoorPost) => {
     const firstFactor = await readFirstFactor(request, platform.authSecret);
     const outcome = await completeSecondFactor(platform, state.pendingSecondFactor, values, firstFactor, meta);
-    if (outcome.ok) throw redirect(redirectTo, { headers: { "Set-Cookie": await clearFirstFactorHeader(platform.authSecret) } });
+    if (outcome.ok) {
+      const headers = new Headers(outcome.value.headers);
+      headers.append("Set-Cookie", await clearFirstFactorHeader(platform.authSecret));
+      throw redirect(redirectTo, { headers });
+    }
     // A refusal of the code stays at the code step; one that ended the session is said atop the password form.
     return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
   },

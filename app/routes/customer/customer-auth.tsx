@@ -6,6 +6,7 @@ import { authStateContext } from "~/features/accounts/actor";
 import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { startGoogleSignIn } from "~/features/accounts/google.server";
+import { leavingSite } from "~/features/accounts/leave-site.server";
 import { arriveAtCustomerLogin } from "~/features/accounts/login-arrival.server";
 import { ADMIN_REFUSED_MESSAGE, googleSignInFailed, LOGIN_FAILED_TITLE, SIGNUP_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
@@ -77,7 +78,8 @@ const INTENTS = {
     if (!googleSignInEnabled(platform)) return data({ intent, result: null, toast: null }, { status: 404 });
     const callback = `/customer-auth?google=done&redirectTo=${encodeURIComponent(redirectTo)}`;
     const errorCallback = `/customer-auth?redirectTo=${encodeURIComponent(redirectTo)}`;
-    return startGoogleSignIn(platform, meta, "customer", { callbackURL: callback, errorCallbackURL: errorCallback });
+    // Without JavaScript, by way of our own page (leave-site.server.ts: the CSP's form-action).
+    return leavingSite(meta.headers, await startGoogleSignIn(platform, meta, "customer", { callbackURL: callback, errorCallbackURL: errorCallback }), platform.authSecret);
   },
   signup: async (post: DoorPost) => enter(post, await signUpCustomer(post.platform, post.values, post.meta), SIGNUP_FAILED_TITLE),
   login: async (post: DoorPost) => enter(post, await signInWithPassword(post.platform, "customer", post.values, post.meta), LOGIN_FAILED_TITLE),

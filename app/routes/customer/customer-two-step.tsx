@@ -48,7 +48,7 @@ type StepPost = { platform: Platform; state: AuthState; meta: RequestMeta; value
 const INTENTS = {
   verify: async ({ platform, state, meta, values, redirectTo }: StepPost) => {
     const outcome = await completeSecondFactor(platform, state.pendingSecondFactor, values, "customer", meta, "customer");
-    if (outcome.ok) throw redirect(redirectTo);
+    if (outcome.ok) throw redirect(redirectTo, { headers: outcome.value.headers });
     return replyRefused(outcome, { title: VERIFICATION_FAILED_TITLE, values, hideFields: ["code"], formError: outcome.fieldErrors ? "none" : "titled" }, { intent: "verify" });
   },
   challenge: async ({ platform, state, meta, values }: StepPost) => {

@@ -25,6 +25,7 @@ import { requestMeta } from "~/features/accounts/request-meta";
 import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
 import { answerSignInWayForm } from "~/features/accounts/sign-in-ways.server";
+import { leavingSite } from "~/features/accounts/leave-site.server";
 import { WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
@@ -143,7 +144,8 @@ const signInWayForm: Intent = async ({ request, context }, form, actor) => {
   const values = formValues(form);
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const outcome = await answerSignInWayForm(context.get(platformContext), actor, context.get(authStateContext).session, intent, values, meta);
-  if (outcome instanceof Response) throw outcome;
+  // Google's redirect; without JavaScript by way of our own page (leave-site.server.ts: the CSP's form-action).
+  if (outcome instanceof Response) throw await leavingSite(meta.headers, outcome, context.get(platformContext).authSecret);
   const title = intent === REMOVE_WAY_INTENT ? WAY_REMOVE_FAILED_TITLE : WAY_LINK_FAILED_TITLE;
   if (!outcome.ok) return replyRefused(outcome, { title, values, hideFields: ["code", "message", "signature"], formError: "none" }, { intent });
   return replyWithToast({ intent, result: null }, outcome.toast ?? null);
@@ -267,14 +269,26 @@ function EmailCard({ account, resendResult }: { account: SponsorAccount; resendR
   );
 }
 
-/** An account that began with a wallet (or phone) has no address yet: it shows how it signs in instead. */
+const NO_EMAIL_KIND_LABEL = { phone: "Phone", solana: "Solana wallet", ethereum: "Ethereum wallet" } as const;
+
+/**
+ * An account that began with a wallet (or phone) has no address yet: it shows the phone or wallet
+ * it is known by instead, or, once it keeps none (only a passkey or Google), nothing in its place.
+ */
 function NoEmailFacts({ signedInWith }: { signedInWith: NonNullable<SponsorAccount["signedInWith"]> }) {
+  const { kind } = signedInWith;
   return (
     <dl className="mt-4">
-      <dt className="text-sm font-semibold text-ink-muted">{{ phone: "Phone", solana: "Solana wallet", ethereum: "Ethereum wallet" }[signedInWith.kind]}</dt>
-      <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{signedInWith.shown}</dd>
-      <dt className="mt-4 text-sm font-semibold text-ink-muted">Email</dt>
-      <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
+      {kind !== "account" && (
+        <div className="mb-4">
+          <dt className="text-sm font-semibold text-ink-muted">{NO_EMAIL_KIND_LABEL[kind]}</dt>
+          <dd className="mt-1 text-lg text-ink [overflow-wrap:anywhere]">{signedInWith.shown}</dd>
+        </div>
+      )}
+      <div>
+        <dt className="text-sm font-semibold text-ink-muted">Email</dt>
+        <dd className="mt-1 text-ink">None yet. We ask for one the first time you book a stay or adopt a hive.</dd>
+      </div>
     </dl>
   );
 }

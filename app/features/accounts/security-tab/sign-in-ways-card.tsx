@@ -52,8 +52,8 @@ export function SignInWaysCard({ ways, google }: { ways: SignInWay[]; google: bo
       <h3 className="mt-6 font-semibold text-ink">Add a way to sign in</h3>
       <div className="mt-3 flex flex-wrap gap-3">
         {google && (
-          // The answer is the redirect to Google, followed as a page load (a native post could not
-          // follow it: the CSP's form-action is 'self'); Google's answer comes back to this tab.
+          // The answer is the redirect to Google, followed as a page load (without JavaScript by way
+          // of our own page: leave-site.server.ts); Google's answer comes back to this tab.
           <Form method="post">
             <input type="hidden" name="intent" value={LINK_GOOGLE_INTENT} />
             <Button type="submit" variant="outline">
