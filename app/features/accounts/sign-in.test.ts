@@ -10,6 +10,7 @@ import { limits } from "./limits";
 import { ADMIN_REFUSED_MESSAGE, NOT_ADMIN_MESSAGE } from "./messages";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
+import { SESSION_IDLE_SECONDS } from "./session-lifetimes";
 import { signUpCustomer } from "./sign-up.server";
 
 
@@ -145,5 +146,25 @@ describe.each(testEngines())("customer accounts on $name", ({ open }) => {
     await t.db.update(sessions).set({ createdAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) }).where(eq(sessions.token, token));
     expect((await resolveAuthState(platform, request())).state.actor.kind).toBe("anonymous");
     expect(await t.db.select().from(sessions).where(eq(sessions.token, token))).toEqual([]);
+  });
+
+  it("ends a session left unused for seven days, and moves that end on for a session in use", async () => {
+    const result = await signInWithPassword(platform, "customer", { email: "fern@example.com", password: "buzzing-meadow" }, testMeta());
+    if (!result.ok) throw new Error("sign-in failed");
+    const cookie = cookieOf(result.value.headers);
+    const request = () => new Request("http://127.0.0.1:3999/", { headers: { cookie } });
+    const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+    const expiresAt = async () => (await t.db.select({ at: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token)))[0]?.at.getTime();
+    const day = 24 * 60 * 60 * 1000;
+    expect(Math.abs((await expiresAt())! - (Date.now() + SESSION_IDLE_SECONDS * 1000))).toBeLessThan(60_000);
+
+    // Last refreshed two days ago: a visit now gives it seven days from now again.
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + SESSION_IDLE_SECONDS * 1000 - 2 * day) }).where(eq(sessions.token, token));
+    expect((await resolveAuthState(platform, request())).state.actor.kind).toBe("customer");
+    expect(Math.abs((await expiresAt())! - (Date.now() + SESSION_IDLE_SECONDS * 1000))).toBeLessThan(60_000);
+
+    // Unused for the whole window: the next visit finds no one signed in.
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    expect((await resolveAuthState(platform, request())).state.actor.kind).toBe("anonymous");
   });
 });
