@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPEN_STREAMS_PER_ADDRESS, TOO_MANY_STREAMS_MESSAGE } from "../../app/platform/realtime/stream-cap.server";
+import { PUBLIC_READS_PER_MINUTE } from "../../app/platform/security/read-limit.server";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy, type ServerProcess } from "../setup/server-process";
 
 /** The production server as a real process, running: health, headers, request ids, caching, compression. (Starting and stopping: server-lifecycle.test.ts.) */
@@ -195,6 +196,22 @@ describe("the running server", () => {
       streams.push(again);
     } finally {
       for (const stream of streams) stream.close();
+    }
+  });
+
+  it(`answers an address's availability reads past ${PUBLIC_READS_PER_MINUTE} a minute with a 429 that says when to try again`, async () => {
+    const asset = `/api/assets/${crypto.randomUUID()}/booked-dates`;
+    for (let i = 0; i < PUBLIC_READS_PER_MINUTE; i++) {
+      const answer = await fetch(`${server.url}${asset}`);
+      await answer.arrayBuffer();
+      expect(answer.status, `read ${i + 1}`).toBe(404);
+    }
+    for (const path of [asset, `/api/locations/${crypto.randomUUID()}/assets`]) {
+      const refused = await fetch(`${server.url}${path}`);
+      expect(refused.status, path).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      const { failure } = (await refused.json()) as { failure: { description: string } };
+      expect(failure.description).toMatch(/^Too many requests from your address\. Please wait \d+ seconds? and try again\.$/);
     }
   });
 });

@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { z } from "~/platform/zod";
 import { listAvailableAssets } from "~/features/bookings/availability.server";
 import { loadFailures } from "~/platform/errors/load-failures.server";
-import { platformContext } from "~/platform/request-context";
+import { platformContext, requestInfoContext } from "~/platform/request-context";
+import { publicReadLimitOf, tooManyReadsToast } from "~/platform/security/read-limit.server";
 import type { Route } from "./+types/location-assets";
 
 /** GET: the available assets of a location, by name (public; the booking widget's asset list). */
@@ -10,6 +11,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const id = z.uuid().safeParse(params.locationId);
   if (!id.success) throw data({ error: "Unknown location" }, { status: 404 });
   const { db, logger } = context.get(platformContext);
+  const limit = publicReadLimitOf(db).hit(context.get(requestInfoContext).clientAddress);
+  if (!limit.allowed) {
+    const failure = tooManyReadsToast("Error loading assets", limit.retryAfterSeconds);
+    return data({ assets: [], failure }, { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(limit.retryAfterSeconds) } });
+  }
   const failures = loadFailures(logger);
   const assets = await failures.load("Error loading assets", [], () => listAvailableAssets(db, id.data));
   const failure = failures.first();
