@@ -3,7 +3,8 @@
  * so the two cores stay busy: typecheck, lint and the production build start together, Vitest
  * as soon as the build is done (its server-process tests run build/server.js, its databases start
  * from the build's template) while typecheck and lint may still run, Playwright once all of them
- * have passed (it needs the cores to itself: its tests wait on a server). The first failing
+ * have passed (it needs the cores to itself: its tests wait on a server). The script budgets
+ * (scripts/bundle-budget.ts) are checked from the build in seconds, beside Vitest. The first failing
  * stage stops the run (the others are stopped) and is named. Vitest and Playwright stream their
  * output; the short stages show theirs only when they fail.
  * At the end: where the time went (scripts/test-report.ts), from the runners' own JSON reports,
@@ -26,13 +27,15 @@ const stages: Stage[] = [
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], needs: [], streams: false },
   { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [], streams: false },
   { name: "build", command: ["npm", "run", "--silent", "build"], needs: [], streams: false },
+  // Seconds: the scripts each page loads, from the build's manifest, against their budgets.
+  { name: "script budgets", command: ["npx", "tsx", "scripts/bundle-budget.ts"], needs: ["build"], streams: false },
   {
     name: "vitest",
     command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`],
     needs: ["build"],
     streams: true,
   },
-  { name: "playwright", command: ["npx", "playwright", "test"], needs: ["typecheck", "lint", "build", "vitest"], streams: true },
+  { name: "playwright", command: ["npx", "playwright", "test"], needs: ["typecheck", "lint", "build", "script budgets", "vitest"], streams: true },
 ];
 
 const timings: StageTiming[] = [];
