@@ -1,11 +1,16 @@
 /**
- * Lighthouse (mobile) on the public pages, against the built server on a fresh embedded database.
- * Prints the four category scores and the JavaScript each page transfers (gzip): on load, as
- * Lighthouse sees it, and once the page is interactive (pages that hydrate when their widget or
- * form is reached load React then: the second figure counts it, after pointing at that part).
+ * Lighthouse (mobile) on the marketing pages and, in the same run, the interactive ones (the
+ * portal, /customer-auth, and /sponsor-profile signed in with a real session: an account signed
+ * up through the form in the same browser, whose cookie Lighthouse keeps), against the built
+ * server on a fresh embedded database. Prints the four category scores, total blocking time and
+ * the JavaScript each page transfers: on load, as Lighthouse sees it, and once the page is
+ * interactive (pages that hydrate when their widget or form is reached load React then: the
+ * second figure counts it, after pointing at that part), each beside its budget; exits 1 when a
+ * page misses one (docs/decisions/0021-script-budgets.md). The signed-in page says noindex, so its
+ * SEO is judged on the other SEO audits.
  * Run after `npm run build`: `npx tsx bench/lighthouse.ts` (CHROME_PATH defaults to /usr/bin/chromium).
- * LIGHTHOUSE_RUNS=3 runs each page three times and keeps the run with the median performance score
- * (on a busy machine single runs vary by several points).
+ * Each page runs LIGHTHOUSE_RUNS times (default 3) and the run with the median performance score
+ * is kept (on a busy machine single runs vary by several points).
  */
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -13,10 +18,16 @@ import { chromium } from "playwright";
 import { HYDRATE_TRIGGER_ATTRIBUTE } from "../app/platform/html/deferred-hydration";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy } from "../tests/setup/server-process";
 
-const PAGES = ["/", "/home", "/stanwood", "/adopt-hive", "/contact", "/bitcoin-conference"];
+const MARKETING_PAGES = ["/", "/home", "/stanwood", "/adopt-hive", "/contact", "/bitcoin-conference"];
+/** The pages where visitors act; the signed-in one last, once the session below is opened. */
+const INTERACTIVE_PAGES = ["/adopt-hive-signup", "/customer-auth", "/sponsor-profile"];
+const SIGNED_IN_PAGE = "/sponsor-profile";
+const PAGES = [...MARKETING_PAGES, ...INTERACTIVE_PAGES];
 const TARGET_SCORE = 100;
-const TARGET_JS_ON_HOME_KB = 100;
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const TARGET_TBT_MS = 150;
+/** JavaScript on load: the marketing pages' shell script (they had 100 KB), the interactive pages' budget. */
+const jsBudgetKb = (path: string) => (INTERACTIVE_PAGES.includes(path) ? 120 : 100);
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 
 type Row = {
   path: string;
@@ -24,6 +35,9 @@ type Row = {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** SEO audits below full marks but "is-crawlable", which a signed-in page fails on purpose (noindex). */
+  seoMissesButNoindex: string[];
+  tbtMs: number;
   jsKb: number;
   interactiveJsKb?: number;
   failing: string[];
@@ -38,6 +52,7 @@ const server = spawnServer({
   NODE_ENV: "production",
   PASSWORD_HASH_LOG_N: "17",
   CALENDAR_FETCH_ALLOW_LOOPBACK: "false",
+  SSO_ALLOW_LOOPBACK: "false",
   LOG_LEVEL: "warn",
 });
 const chrome = await chromeLauncher.launch({
@@ -61,6 +76,8 @@ try {
   for (const path of PAGES) await (await fetch(`${server.url}${path}`)).text();
 
   for (const path of PAGES) {
+    // The pages before it are measured as an anonymous visitor sees them.
+    if (path === SIGNED_IN_PAGE) await signUpInBrowser();
     const runs: Row[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await measure(path));
     runs.sort((a, b) => a.performance - b.performance);
@@ -75,12 +92,34 @@ try {
   await server.exited;
 }
 
+/**
+ * A customer account, signed up through the form in Chrome's default profile: Lighthouse opens its
+ * tabs there and keeps cookies, so /sponsor-profile is measured as its owner sees it.
+ */
+async function signUpInBrowser() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${server.url}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.getByLabel("Email", { exact: true }).last().fill(`bench-${Date.now()}@example.com`);
+    await page.getByLabel("Password", { exact: true }).last().fill("Bench-Meadow-Lantern-31");
+    await page.getByRole("button", { name: "Sign Up", exact: true }).last().click();
+    await page.waitForURL("**/sponsor-profile**");
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 /** The JavaScript (gzip) a visitor's browser has fetched once the page's interactive part is in use. */
 async function interactiveJsKb(path: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    // The signed-in page with the session's cookie (a new context starts without it).
+    if (path === SIGNED_IN_PAGE) await context.addCookies(await browser.contexts()[0]!.cookies(server.url));
     await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
     const trigger = page.locator(`[${HYDRATE_TRIGGER_ATTRIBUTE}]`).first();
     if ((await trigger.count()) > 0) await trigger.hover();
@@ -127,23 +166,29 @@ async function measure(path: string, { blockScripts = false } = {}): Promise<Row
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    seoMissesButNoindex: (categories.seo?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && ref.id !== "is-crawlable" && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+    tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
     jsKb: jsBytes / 1024,
     failing: [...new Set(failing)],
   };
 }
 
-const header = ["page", "performance", "accessibility", "best-practices", "SEO", "JS on load (gzip KB)", "JS once interactive"];
+const header = ["page", "performance", "accessibility", "best-practices", "SEO", "TBT ms (≤ 150)", "JS on load KB (budget)", "JS once interactive"];
 const table = rows.map((r) => [
   r.path,
   String(r.performance),
   String(r.accessibility),
   String(r.bestPractices),
   String(r.seo),
-  r.jsKb.toFixed(1),
+  String(r.tbtMs),
+  `${r.jsKb.toFixed(1)} (${jsBudgetKb(r.path)})`,
   r.interactiveJsKb?.toFixed(1) ?? "",
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ");
+console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page\n`);
 console.log(line(header));
 console.log(widths.map((w) => "-".repeat(w)).join("  "));
 for (const row of table) console.log(line(row));
@@ -158,10 +203,19 @@ if (misses.length > 0) {
   console.log("\nAudits below full marks:");
   for (const miss of misses) console.log(`  ${miss}`);
 }
-const home = rows.find((r) => r.path === "/");
-const allPerfect = rows.every((r) => [r.performance, r.accessibility, r.bestPractices, r.seo].every((s) => s >= TARGET_SCORE));
-console.log(
-  `\nTargets: every score ${TARGET_SCORE} — ${allPerfect ? "met" : "not met"}; JS on / at most ${TARGET_JS_ON_HOME_KB} KB — ${
-    home && home.jsKb <= TARGET_JS_ON_HOME_KB ? "met" : "not met"
-  } (${home?.jsKb.toFixed(1)} KB).`,
-);
+
+const missed = rows.flatMap((r) => [
+  ...([["performance", r.performance], ["accessibility", r.accessibility], ["best-practices", r.bestPractices], ["SEO", r.seo]] as const)
+    // A signed-in page says noindex: its SEO is judged on the other audits.
+    .filter(([name, score]) => score < TARGET_SCORE && !(name === "SEO" && r.path === SIGNED_IN_PAGE && r.seoMissesButNoindex.length === 0))
+    .map(([name, score]) => `${r.path}: ${name} ${score} < ${TARGET_SCORE}`),
+  ...(r.tbtMs > TARGET_TBT_MS ? [`${r.path}: total blocking time ${r.tbtMs} ms > ${TARGET_TBT_MS} ms`] : []),
+  ...(r.jsKb > jsBudgetKb(r.path) ? [`${r.path}: ${r.jsKb.toFixed(1)} KB of JavaScript on load > ${jsBudgetKb(r.path)} KB`] : []),
+]);
+if (missed.length > 0) {
+  console.log(`\nBudgets missed (every score ${TARGET_SCORE}, TBT ≤ ${TARGET_TBT_MS} ms, JavaScript on load):`);
+  for (const miss of missed) console.log(`  ${miss}`);
+  process.exitCode = 1;
+} else {
+  console.log(`\nEvery page within its budgets: every score ${TARGET_SCORE}, TBT ≤ ${TARGET_TBT_MS} ms, JavaScript on load.`);
+}

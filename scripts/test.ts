@@ -3,11 +3,12 @@
  * so the two cores stay busy: typecheck, lint and the production build start together; Vitest
  * and Playwright both start as soon as the build is done (Vitest's server-process tests run
  * build/server.js, its databases start from the build's template; Playwright runs the built
- * server) and run side by side. Each of the two uses about one core on average: most of a
- * browser test is waiting on the page or the server (measured, browsers included: 711 CPU
- * seconds in a 727-second Playwright run on two cores), so one after the other left a core
- * idle for the whole run. The first failing stage stops the run (the others are stopped) and is named. Vitest and Playwright stream their
- * output; the short stages show theirs only when they fail.
+ * server) and run side by side, with the script budgets (scripts/bundle-budget.ts, seconds)
+ * beside them. Each of the two runners uses about one core on average: most of a browser test
+ * is waiting on the page or the server (measured, browsers included: 711 CPU seconds in a
+ * 727-second Playwright run on two cores), so one after the other left a core idle for the
+ * whole run. The first failing stage stops the run (the others are stopped) and is named.
+ * Vitest and Playwright stream their output; the short stages show theirs only when they fail.
  * At the end: where the time went (scripts/test-report.ts), from the runners' own JSON reports,
  * kept in TEST_REPORT_DIR (default test-report/).
  */
@@ -29,6 +30,8 @@ const stages: Stage[] = [
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], needs: [], streams: false },
   { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [], streams: false },
   { name: "build", command: ["npm", "run", "--silent", "build"], needs: [], streams: false },
+  // Seconds: the scripts each page loads, from the build's manifest, against their budgets.
+  { name: "script budgets", command: ["npx", "tsx", "scripts/bundle-budget.ts"], needs: ["build"], streams: false },
   {
     name: "vitest",
     command: ["npx", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reportDir, "vitest.json")}`],

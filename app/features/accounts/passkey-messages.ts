@@ -5,6 +5,12 @@ import type { Toast } from "~/platform/toast";
  * own refusals (staff at the customer door, customers at the admin door) are the spec's, in
  * messages.ts.
  */
+// The forms' names, here rather than in passkeys.schema.ts: the pages read them without zod.
+export const PASSKEY_NAME_MAX = 60;
+export const ADD_PASSKEY_INTENT = "add-passkey";
+export const REMOVE_PASSKEY_INTENT = "remove-passkey";
+export const PASSKEY_SIGN_IN_INTENT = "passkey";
+
 export const PASSKEY_FAILED_TITLE = "Passkey Not Added";
 export const PASSKEY_REMOVE_FAILED_TITLE = "Passkey Not Removed";
 export const PASSKEY_NAME_REQUIRED_MESSAGE = "Give the passkey a name";

@@ -1,13 +1,13 @@
 import { z } from "~/platform/zod";
 import { PLAIN_TEXT } from "~/platform/plain-text";
-import { PASSKEY_NAME_REQUIRED_MESSAGE, PASSKEY_NAME_TOO_LONG_MESSAGE, PASSKEY_NOT_VERIFIED_MESSAGE } from "./passkey-messages";
+import { PASSKEY_NAME_MAX, PASSKEY_NAME_REQUIRED_MESSAGE, PASSKEY_NAME_TOO_LONG_MESSAGE, PASSKEY_NOT_VERIFIED_MESSAGE } from "./passkey-messages";
+
+export { ADD_PASSKEY_INTENT, PASSKEY_NAME_MAX, PASSKEY_SIGN_IN_INTENT, REMOVE_PASSKEY_INTENT } from "./passkey-messages";
 
 /**
  * The passkey forms, shared by the browser and the commands. `response` is what the browser's
  * WebAuthn call answered, as JSON: the command parses and verifies it.
  */
-export const PASSKEY_NAME_MAX = 60;
-
 export const PasskeyNameSchema = z
   .string({ message: PASSKEY_NAME_REQUIRED_MESSAGE })
   .trim()
@@ -22,7 +22,3 @@ export const NamePasskeySchema = z.object({ name: PasskeyNameSchema });
 export const AddPasskeySchema = z.object({ name: PasskeyNameSchema, response: responseJson });
 export const RemovePasskeySchema = z.object({ passkeyId: z.uuid({ message: "Choose a passkey" }) });
 export const PasskeySignInSchema = z.object({ response: responseJson });
-
-export const ADD_PASSKEY_INTENT = "add-passkey";
-export const REMOVE_PASSKEY_INTENT = "remove-passkey";
-export const PASSKEY_SIGN_IN_INTENT = "passkey";

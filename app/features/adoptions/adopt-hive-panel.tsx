@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/active-tiers.server";
@@ -12,7 +11,12 @@ import { TextField } from "~/ui/forms/text-field";
 import { CheckMark } from "~/ui/primitives/check-mark";
 import { buttonClasses, Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type AdoptionDraft } from "./adoption.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
+import { adoptionIssueToast } from "./adoption-messages";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption-options";
+import type { AdoptionDraft } from "./adoption.schema";
+
+const adoptionRequest = clientSchema(() => import("./adoption.schema").then((m) => m.AdoptionRequestSchema));
 
 type Viewer = { kind: "anonymous" } | { kind: "customer"; email: string } | { kind: "admin"; email: string };
 
@@ -123,14 +127,14 @@ function AdoptionForm({ tier, draft, lastResult }: { tier: PublicTier; draft: Ad
     id: "complete-adoption",
     lastResult,
     defaultValue: { tierId: tier.id, paymentFrequency: frequency, paymentMethod: method, hiveName: draft?.hiveName ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdoptionRequestSchema }),
+    onValidate: adoptionRequest.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
     <SchemaForm
       form={form}
-      schema={AdoptionRequestSchema}
+      schema={adoptionRequest}
       issueToast={adoptionIssueToast}
       aria-labelledby="complete-adoption-title"
       className="flex scroll-mt-24 flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"

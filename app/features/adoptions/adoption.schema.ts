@@ -1,13 +1,10 @@
 import { z } from "~/platform/zod";
 import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 import { PAYMENT_FREQUENCIES, PAYMENT_METHODS } from "./adoption-options";
+import { ADOPTION_MESSAGES } from "./adoption-messages";
 
 export { PAYMENT_FREQUENCIES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption-options";
-
-export const ADOPTION_MESSAGES = {
-  selectTier: "Please select an adoption tier",
-  hiveName: "Hive name must be less than 60 characters",
-} as const;
+export { ADOPTION_MESSAGES, adoptionIssueToast } from "./adoption-messages";
 
 /** The sponsor's own name for their hive (the portal's form and the back-office's dialog); empty = none. */
 export const hiveNameField = z
@@ -52,10 +49,4 @@ export function adoptionDraftPath(portal: string, tierId: string, draft: Adoptio
     if (draft.hiveName) params.set("hiveName", draft.hiveName);
   }
   return `${portal}?${params.toString()}`;
-}
-
-/** The toast for the first problem of the completion card (spec: Select a tier, else Validation Error). */
-export function adoptionIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {
-  if (issue.path[0] === "tierId") return { title: "Select a tier", description: ADOPTION_MESSAGES.selectTier };
-  return { title: "Validation Error", description: issue.message };
 }

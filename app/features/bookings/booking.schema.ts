@@ -2,20 +2,9 @@ import { z } from "~/platform/zod";
 import { controlCharacterMessage, PLAIN_TEXT } from "~/platform/plain-text";
 import { MAX_GUESTS, MAX_NIGHTS } from "./booking-limits";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
+import { BOOKING_MESSAGES } from "./booking-messages";
 
-
-export const BOOKING_MESSAGES = {
-  selectAsset: "Please select an asset to book",
-  selectDates: "Please select check-in and check-out dates",
-  checkOutAfterCheckIn: "Check-out must be after check-in",
-  tooLong: `Stays can be booked for up to ${MAX_NIGHTS} nights at a time. Please contact us for longer stays.`,
-  guestName: "Guest name is required",
-  guestNameLength: "Guest name must be less than 100 characters",
-  guestEmail: "Please enter a valid email address",
-  guestPhone: "Please enter a valid phone number",
-  guests: "Number of guests must be at least 1",
-  guestsMax: `At most ${MAX_GUESTS} guests can stay`,
-} as const;
+export { BOOKING_MESSAGES, portalIssueToast } from "./booking-messages";
 
 const day = z
   .string({ message: BOOKING_MESSAGES.selectDates })
@@ -61,10 +50,3 @@ export const BookingRequestSchema = z
 
 export type BookingRequestInput = z.input<typeof BookingRequestSchema>;
 export type BookingRequest = z.output<typeof BookingRequestSchema>;
-
-/** The portal's toast for the first problem with its form (spec: Select an asset, Select dates, Validation Error). */
-export function portalIssueToast(issue: { path: readonly PropertyKey[]; message: string }) {
-  if (issue.path[0] === "assetId") return { title: "Select an asset", description: issue.message };
-  if (issue.message === BOOKING_MESSAGES.selectDates) return { title: "Select dates", description: issue.message };
-  return { title: "Validation Error", description: issue.message };
-}

@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatUsd } from "~/platform/money";
@@ -13,12 +12,14 @@ import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import type { BookableAsset } from "./availability.server";
 import { MAX_GUESTS } from "./booking-limits";
-import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
+import { portalIssueToast } from "./booking-messages";
 import { addDays, canCheckIn, isCalendarDay, isNightBooked, localDay, nightsBetween, overlapsAny, type BookedRange } from "./stay-dates";
 import { MAX_NIGHTS } from "./booking-limits";
 
 // The widget's calendar, loaded once a stay is chosen (as in the widget).
 const CheckInCalendar = lazy(() => import("./check-in-calendar"));
+const bookingRequest = clientSchema(() => import("./booking.schema").then((m) => m.BookingRequestSchema));
 const NIGHT_CHOICES = Array.from({ length: MAX_NIGHTS }, (_, i) => i + 1);
 
 export type PortalBookingData = {
@@ -148,7 +149,7 @@ function BookingDetails({
     id: "portal-booking",
     lastResult,
     defaultValue: { guestName: viewer.kind === "customer" ? viewer.name : "", numberOfGuests: "2" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: BookingRequestSchema }),
+    onValidate: bookingRequest.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -161,7 +162,7 @@ function BookingDetails({
   return (
     <SchemaForm
       form={form}
-      schema={BookingRequestSchema}
+      schema={bookingRequest}
       issueToast={portalIssueToast}
       className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 shadow-sm sm:p-6"
       aria-labelledby="booking-details-title"

@@ -1,9 +1,8 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Tabs } from "radix-ui";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
-import { CustomerLoginSchema, CustomerSignUpSchema, safeRedirectPath } from "~/features/accounts/auth.schema";
+import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { startGoogleSignIn } from "~/features/accounts/google.server";
 import { leavingSite } from "~/features/accounts/leave-site.server";
@@ -25,6 +24,7 @@ import { replyRefused } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
@@ -39,6 +39,9 @@ import { PhoneCodeWay } from "~/features/accounts/sign-in-ways/phone-code";
 import { replyWithToast } from "~/platform/toast.server";
 import { customerTwoStepPath } from "~/features/accounts/two-step/customer-two-step";
 import type { Route } from "./+types/customer-auth";
+
+const customerLogin = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.CustomerLoginSchema));
+const customerSignUp = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.CustomerSignUpSchema));
 
 const DEFAULT_DESTINATION = "/adopt-hive-signup";
 
@@ -254,7 +257,7 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
   const [form, fields] = useForm({
     id: "login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerLoginSchema }),
+    onValidate: customerLogin.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -262,7 +265,7 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
   return (
     <SchemaForm
       form={form}
-      schema={CustomerLoginSchema}
+      schema={customerLogin}
       replace
       className="flex flex-col gap-4"
     >
@@ -285,7 +288,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CustomerSignUpSchema }),
+    onValidate: customerSignUp.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -293,7 +296,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
   return (
     <SchemaForm
       form={form}
-      schema={CustomerSignUpSchema}
+      schema={customerSignUp}
       replace
       className="flex flex-col gap-4"
     >

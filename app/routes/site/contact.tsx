@@ -1,9 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Mail, MapPin, Send } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation, useRouteLoaderData } from "react-router";
-import { ContactMessageSchema } from "~/features/contact/contact.schema";
 import { CONTACT_FAILED, CONTACT_SENT } from "~/features/contact/messages";
 import { sendContactMessage } from "~/features/contact/send-contact-message.server";
 import { unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -11,6 +9,7 @@ import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { errorToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
+import { clientSchema, useValuesTypedBeforeHydration } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
@@ -20,6 +19,8 @@ import { useToast } from "~/ui/toast/use-toast";
 import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/contact";
+
+const contactMessage = clientSchema(() => import("~/features/contact/contact.schema").then((m) => m.ContactMessageSchema));
 
 /** The form works as plain HTML until the visitor reaches for it; React takes over then. */
 export const handle: PageHandle = { hydrate: "deferred", publicCache: true };
@@ -124,10 +125,12 @@ function ContactForm({ lastResult, sentId }: { lastResult: Parameters<typeof use
   const [form, fields] = useForm({
     id: "contact",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactMessageSchema }),
+    onValidate: contactMessage.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+
+  useValuesTypedBeforeHydration(form.id, contactMessage);
 
   // After a successful send (the redirect brings a new confirmation), start from an empty form.
   const { reset } = form;
@@ -136,7 +139,16 @@ function ContactForm({ lastResult, sentId }: { lastResult: Parameters<typeof use
   }, [sentId, reset]);
 
   return (
-    <Form method="post" action="/contact" {...getFormProps(form)} className="mt-6 flex flex-col gap-5">
+    <Form
+      method="post"
+      action="/contact"
+      {...getFormProps(form)}
+      {...contactMessage.loadOnUse}
+      onSubmit={(event) => {
+        if (!contactMessage.holdSubmit(event)) form.onSubmit(event);
+      }}
+      className="mt-6 flex flex-col gap-5"
+    >
       <FormError errors={form.errors} id={form.errorId} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField field={fields.name} label="Name" autoComplete="name" />

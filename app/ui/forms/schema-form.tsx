@@ -2,17 +2,18 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { z } from "~/platform/zod";
+import { CONFORM_INTENT, useValuesTypedBeforeHydration, type ClientSchema } from "./client-schema";
 import { toastFirstIssue, validationErrorToast, type ToIssueToast } from "./validation-toast";
-
-/** The name of the button conform submits its intents with (`INTENT` in @conform-to/dom). */
-const CONFORM_INTENT = "__intent__";
 
 type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {
   // Any conform form: the helper only needs its id and submit handler.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   form: FormMetadata<any, any>;
-  /** The schema the action parses with too; the first issue is toasted before the form is held back. */
-  schema: z.ZodType;
+  /**
+   * The schema the action parses with too; the first issue is toasted before the form is held
+   * back. Preferably fetched when the form is used (clientSchema), keeping zod off the page's load.
+   */
+  schema: ClientSchema<z.ZodType> | z.ZodType;
   /** The toast title over the first issue: the spec's "Validation Error" unless a screen says otherwise. */
   issueTitle?: string;
   /** Title and text per issue, for screens whose spec names several (e.g. "Select an asset", "Select dates"). */
@@ -25,15 +26,20 @@ type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate">
  * the first problem as a toast.
  */
 export function SchemaForm({ form, schema, issueTitle, issueToast, method = "post", children, ...props }: Props) {
+  const lazy = "holdSubmit" in schema ? schema : undefined;
+  useValuesTypedBeforeHydration(form.id, lazy);
   const toIssueToast = issueToast ?? (issueTitle ? (issue: z.core.$ZodIssue) => ({ title: issueTitle, description: issue.message }) : validationErrorToast);
   return (
     <Form
       method={method}
       {...getFormProps(form)}
+      {...(lazy ? lazy.loadOnUse : {})}
       onSubmit={(event) => {
+        if (lazy?.holdSubmit(event)) return;
         // Conform's own intents (a field updated by code) go through submit too: not a send.
         const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        if (submitter?.name !== CONFORM_INTENT) toastFirstIssue(event.currentTarget, schema, toIssueToast);
+        const loaded = lazy ? lazy.current() : (schema as z.ZodType);
+        if (loaded && submitter?.name !== CONFORM_INTENT) toastFirstIssue(event.currentTarget, loaded, toIssueToast);
         form.onSubmit(event);
       }}
       {...props}

@@ -1,10 +1,55 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { Form, useFetchers, useNavigation } from "react-router";
-import { toast as sonner } from "sonner";
+import type * as Sonner from "sonner";
 import type { Toast, ToastAction } from "~/platform/toast";
 
-/** The one place sonner is called: its toaster (in the root layout), `showToast` and the rules below. */
-export { Toaster } from "sonner";
+/**
+ * The one place sonner is called: its toaster (in the root layout), `showToast` and the rules
+ * below. Sonner is fetched with the first toast, not with the page (most visits show none): the
+ * toaster mounts once it has arrived, then the toasts asked for meanwhile are shown, in order.
+ */
+let sonnerModule: typeof Sonner | undefined;
+let loadingSonner: Promise<void> | undefined;
+/** Set once the toaster is listening: sonner drops the toasts shown before. */
+let toasterMounted = false;
+const waiting: Shown[] = [];
+const toasterListeners = new Set<() => void>();
+
+function loadSonner() {
+  loadingSonner ??= import("sonner").then((loaded) => {
+    sonnerModule = loaded;
+    for (const listener of toasterListeners) listener();
+  });
+}
+
+function subscribeToaster(listener: () => void) {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
+}
+
+/** Sonner's toaster, once sonner has been fetched (nothing before: no toast has been asked for). */
+export function Toaster(props: Sonner.ToasterProps) {
+  const loaded = useSyncExternalStore(subscribeToaster, () => sonnerModule, () => undefined);
+  if (!loaded) return null;
+  return (
+    <>
+      <loaded.Toaster {...props} />
+      <ShowWaiting />
+    </>
+  );
+}
+
+/** After the toaster's own effects (it subscribes in one): the toasts asked for while it loaded. */
+function ShowWaiting() {
+  useEffect(() => {
+    toasterMounted = true;
+    for (const toast of waiting.splice(0)) toSonner(toast);
+    return () => {
+      toasterMounted = false;
+    };
+  }, []);
+  return null;
+}
 
 /** The description, then the detail line and the link, as the server's flash toast shows them. */
 export function ToastBody({ toast, onAction }: { toast: Toast; onAction: () => void }) {
@@ -56,6 +101,12 @@ function setInDialog(next: readonly Shown[]) {
 }
 
 function toSonner(toast: Shown) {
+  const sonner = sonnerModule?.toast;
+  if (!sonner || !toasterMounted) {
+    waiting.push(toast);
+    loadSonner();
+    return;
+  }
   const show = toast.variant === "error" ? sonner.error : toast.variant === "success" ? sonner.success : sonner;
   const body = toast.description || toast.detail || toast.link || toast.action ? <ToastBody toast={toast} onAction={() => sonner.dismiss(toast.id)} /> : undefined;
   const forget = () => live.delete(toast.id);
@@ -73,7 +124,9 @@ export function showToast(toast: Toast) {
 
 /** A new submission starts: the last failure's toast goes (it spoke of the attempt before). */
 function dismissErrors() {
-  for (const toast of live.values()) if (toast.variant === "error") sonner.dismiss(toast.id);
+  // Only a toast sonner shows is `live`: sonner is loaded whenever one is.
+  for (const toast of live.values()) if (toast.variant === "error") sonnerModule?.toast.dismiss(toast.id);
+  waiting.splice(0, waiting.length, ...waiting.filter((toast) => toast.variant !== "error"));
   if (inDialog.some((toast) => toast.variant === "error")) setInDialog(inDialog.filter((toast) => toast.variant !== "error"));
 }
 
@@ -94,8 +147,8 @@ export function useErrorToastsClearedOnSubmit() {
 export function useToastsInDialog(): readonly Shown[] {
   useEffect(() => {
     openDialogs += 1;
-    const showing = [...live.values()];
-    for (const toast of showing) sonner.dismiss(toast.id);
+    const showing = [...live.values(), ...waiting.splice(0)];
+    for (const toast of live.values()) sonnerModule?.toast.dismiss(toast.id);
     live.clear();
     if (showing.length > 0) setInDialog(showing.slice(-1));
     return () => {

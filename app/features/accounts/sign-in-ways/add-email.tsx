@@ -1,6 +1,9 @@
 import { useLocation } from "react-router";
-import { ContactEmailCodeSchema, ContactEmailRequestSchema } from "./code.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { AskForCode, EnterCode, type LastResult } from "./code-step";
+
+const contactEmailCode = clientSchema(() => import("./code.schema").then((m) => m.ContactEmailCodeSchema));
+const contactEmailRequest = clientSchema(() => import("./code.schema").then((m) => m.ContactEmailRequestSchema));
 
 /**
  * Asked of an account without an e-mail address (phone, wallet) at its first booking or adoption:
@@ -25,7 +28,7 @@ export function AddContactEmail({ sentTo, lastResult, doing }: { sentTo: string 
             id="add-email-code"
             intent="add-email-code"
             resendIntent="add-email-request"
-            schema={ContactEmailCodeSchema}
+            schema={contactEmailCode}
             name="email"
             sentTo={sentTo}
             sentToShown={sentTo}
@@ -39,7 +42,7 @@ export function AddContactEmail({ sentTo, lastResult, doing }: { sentTo: string 
           <AskForCode
             id="add-email-request"
             intent="add-email-request"
-            schema={ContactEmailRequestSchema}
+            schema={contactEmailRequest}
             name="email"
             label="Email"
             type="email"

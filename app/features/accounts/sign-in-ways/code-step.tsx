@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
 import type { z } from "~/platform/zod";
+import type { ClientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -21,7 +21,7 @@ function useBusy(intent: string) {
 export function AskForCode(props: {
   id: string;
   intent: string;
-  schema: z.ZodType;
+  schema: ClientSchema<z.ZodType>;
   name: "email" | "phone";
   label: string;
   type: "email" | "tel";
@@ -48,8 +48,8 @@ export function AskForCode(props: {
 }
 
 /** Both steps' forms: checked on submit with the shared schema, then again as the person types. */
-function useCodeStepForm({ id, lastResult, schema }: { id: string; lastResult: LastResult; schema: z.ZodType }) {
-  return useForm({ id, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+function useCodeStepForm({ id, lastResult, schema }: { id: string; lastResult: LastResult; schema: ClientSchema<z.ZodType> }) {
+  return useForm({ id, lastResult, onValidate: schema.validate, shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 }
 
 /**
@@ -60,7 +60,7 @@ export function EnterCode(props: {
   id: string;
   intent: string;
   resendIntent: string;
-  schema: z.ZodType;
+  schema: ClientSchema<z.ZodType>;
   name: "email" | "phone";
   sentTo: string;
   sentToShown: string;

@@ -1,5 +1,8 @@
-import { EmailCodeRequestSchema, EmailCodeSchema } from "./code.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { AskForCode, EnterCode, type LastResult } from "./code-step";
+
+const emailCodeRequest = clientSchema(() => import("./code.schema").then((m) => m.EmailCodeRequestSchema));
+const emailCode = clientSchema(() => import("./code.schema").then((m) => m.EmailCodeSchema));
 
 /** "Email me a sign-in link": the address, then the code from the message (or its link). */
 export function EmailCodeWay({ redirectTo, sentTo, lastResult }: { redirectTo: string; sentTo: string | null; lastResult: LastResult }) {
@@ -9,7 +12,7 @@ export function EmailCodeWay({ redirectTo, sentTo, lastResult }: { redirectTo: s
         id="email-code"
         intent="email-code"
         resendIntent="email-code-request"
-        schema={EmailCodeSchema}
+        schema={emailCode}
         name="email"
         sentTo={sentTo}
         sentToShown={sentTo}
@@ -25,7 +28,7 @@ export function EmailCodeWay({ redirectTo, sentTo, lastResult }: { redirectTo: s
     <AskForCode
       id="email-code-request"
       intent="email-code-request"
-      schema={EmailCodeRequestSchema}
+      schema={emailCodeRequest}
       name="email"
       label="Email"
       type="email"

@@ -3,8 +3,7 @@ import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
-import { PASSKEY_NEEDS_JAVASCRIPT } from "../passkey-messages";
-import { PASSKEY_SIGN_IN_INTENT } from "../passkeys.schema";
+import { PASSKEY_NEEDS_JAVASCRIPT, PASSKEY_SIGN_IN_INTENT } from "../passkey-messages";
 import { runPasskeyCeremony } from "./passkey-ceremony";
 
 /**

@@ -1,6 +1,9 @@
-import { PhoneCodeRequestSchema, PhoneCodeSchema } from "./code.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { AskForCode, EnterCode, type LastResult } from "./code-step";
 import { SmsRiskNote } from "./sms-risk-note";
+
+const phoneCodeRequest = clientSchema(() => import("./code.schema").then((m) => m.PhoneCodeRequestSchema));
+const phoneCode = clientSchema(() => import("./code.schema").then((m) => m.PhoneCodeSchema));
 
 /** "Continue with phone": the number, then the code from the text message. */
 export function PhoneCodeWay({
@@ -18,7 +21,7 @@ export function PhoneCodeWay({
         id="phone-code"
         intent="phone-code"
         resendIntent="phone-code-request"
-        schema={PhoneCodeSchema}
+        schema={phoneCode}
         name="phone"
         sentTo={sent.to}
         sentToShown={sent.shown}
@@ -35,7 +38,7 @@ export function PhoneCodeWay({
       <AskForCode
         id="phone-code-request"
         intent="phone-code-request"
-        schema={PhoneCodeRequestSchema}
+        schema={phoneCodeRequest}
         name="phone"
         label="Mobile number"
         type="tel"

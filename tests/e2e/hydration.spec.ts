@@ -1,0 +1,53 @@
+import type { Page, Route } from "@playwright/test";
+import { expect, test, waitForHydration } from "./fixtures";
+
+/**
+ * Holds back the page's React scripts (everything under /assets/ but the shell's small script,
+ * which starts a deferred page's hydration) until `release()`: what a visitor does meanwhile
+ * happens on the server-rendered page, as on a slow phone.
+ */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue();
+  };
+  await page.route((url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") && !url.pathname.includes("/shell-script-"), hold);
+  return release;
+}
+
+test("what is typed into /contact while it hydrates is what the form judges", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  // Sent empty before React is there: the server answers with its messages.
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText("Name is required")).toBeVisible();
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+  // The answer hydrates at once, but its scripts are slow: the visitor types meanwhile.
+  await page.getByLabel("Name", { exact: true }).fill("x".repeat(101));
+  release();
+  await waitForHydration(page);
+
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("x".repeat(101));
+  await expect(page.getByText("Name must be less than 100 characters")).toBeVisible();
+  await expect(page.getByText("Name is required")).toHaveCount(0);
+});
+
+test("a portal tab clicked before the page has hydrated is opened", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/adopt-hive-signup", { waitUntil: "commit" });
+  await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
+  // The tabs are links: clicked before React is there, the browser follows it.
+  await page.getByRole("link", { name: "Glamping" }).click();
+  release();
+  await waitForHydration(page);
+
+  await expect(page).toHaveURL(/[?&]tab=booking/);
+  await expect(page.getByRole("link", { name: "Glamping" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Book a glamping stay" })).toBeVisible();
+  // And once hydrated, the other tab opens in place.
+  await page.getByRole("link", { name: "Adopt Hive" }).click();
+  await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
+});
