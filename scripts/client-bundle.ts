@@ -137,7 +137,7 @@ const NOT_YET_WITHIN: Record<string, number> = {
   "routes/admin/single-sign-on": 216,
   "routes/admin/posts": 216,
   "routes/admin/menu-items": 215,
-  "routes/admin/sponsors": 215,
+  "routes/admin/sponsors": 216,
   "routes/admin/assets": 215,
   "routes/admin/hives": 215,
   "routes/admin/role-permissions": 214,
