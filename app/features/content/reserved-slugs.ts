@@ -29,6 +29,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "admin-setup",
   "logout",
   "reauthenticate",
+  "continue-to-sign-in",
   // Back-office and platform endpoints
   "admin",
   "api",
