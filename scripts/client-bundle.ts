@@ -146,7 +146,7 @@ const NOT_YET_WITHIN: Record<string, number> = {
   "routes/admin/person": 208,
   "routes/admin/security": 207,
   "routes/admin/activity": 206,
-  "routes/customer/sponsor-profile": 186,
+  "routes/customer/sponsor-profile": 172,
   "routes/site/stanwood": 146,
   "routes/customer/customer-auth": 138,
   "routes/customer/adopt-hive-signup": 134,

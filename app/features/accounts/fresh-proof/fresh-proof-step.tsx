@@ -17,15 +17,13 @@
  * step: give the rows ids `${formId}:${rowId}`; the row that was sent is the one sent again.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import { ShieldCheck } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useToast } from "~/ui/toast/use-toast";
-import { CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD, type ProofWay } from "./fresh-proof.schema";
-import { ProofForms, type ProofReply } from "./proof-forms";
+import type { ProofFetcher, WaysData } from "./fresh-proof-dialog";
+import { CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD } from "./fresh-proof.schema";
 
-type WaysData = { ways: ProofWay[]; email: string | null; returnTo: string };
+const FreshProofDialog = lazy(() => import("./fresh-proof-dialog").then((module) => ({ default: module.FreshProofDialog })));
 
 /** Whether this reply is the "confirm it's you first" refusal. */
 export function asksForFreshProof(lastResult: SubmissionResult<string[]> | null | undefined): boolean {
@@ -47,8 +45,11 @@ export function FreshProofStep({ formId, lastResult }: { formId: string; lastRes
   const submitter = useRef<HTMLElement | null>(null);
   const sentForm = useRef<HTMLFormElement | null>(null);
   const ways = useFetcher<WaysData>();
-  const proof = useFetcher<ProofReply & { toast?: Parameters<typeof useToast>[0] }>();
+  const proof: ProofFetcher = useFetcher();
   useToast(proof.data?.toast);
+  // Once shown, the dialog stays mounted so that it can close as it opened.
+  const [dialogShown, setDialogShown] = useState(false);
+  if (open && !dialogShown) setDialogShown(true);
 
   // The button that sent the form (its name and value may be the intent): sent again the same way.
   useEffect(() => {
@@ -95,26 +96,12 @@ export function FreshProofStep({ formId, lastResult }: { formId: string; lastRes
         </a>
         , then send it again.
       </p>
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-forest-950/60 data-[state=open]:animate-fade-in" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl border border-border bg-surface p-6 text-ink shadow-card data-[state=open]:animate-pop-in sm:p-8">
-            <Dialog.Title className="flex items-center gap-2 text-2xl font-bold tracking-tight">
-              <ShieldCheck aria-hidden="true" className="size-6 shrink-0 text-forest-700" />
-              {CONFIRM_IT_IS_YOU_TITLE}
-            </Dialog.Title>
-            <Dialog.Description className="mt-2 mb-6 text-ink-muted">
-              It has been more than 5 minutes since you signed in. Confirm it's you and your change goes through as you sent it.
-            </Dialog.Description>
-            {ways.data ? (
-              <ProofForms ways={ways.data.ways} email={ways.data.email} returnTo={here} fetcher={proof} reply={proof.data} busy={proof.state !== "idle"} />
-            ) : (
-              <p className="text-ink-muted">Loading…</p>
-            )}
-            <Dialog.Close className="mt-6 min-h-11 w-full rounded-full border border-border px-4 font-semibold text-ink hover:bg-ink/5">Cancel</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* The dialog's code (Radix's dialog and the proof forms) is fetched when it first opens. */}
+      {(open || dialogShown) && (
+        <Suspense fallback={null}>
+          <FreshProofDialog open={open} onOpenChange={setOpen} ways={ways.data} returnTo={here} proof={proof} />
+        </Suspense>
+      )}
     </>
   );
 }
