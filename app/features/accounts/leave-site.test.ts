@@ -24,7 +24,7 @@ describe("leaving the site from a form", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     const written = GOOGLE.replace(/&/g, "&amp;");
-    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${written}">`);
+    expect(html).toContain(`<meta http-equiv="refresh" content="0;url=${written}"/>`);
     expect(html).toContain(`<a href="${written}"`);
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("set-cookie")).toMatch(/^apiary_leaving_for=; Max-Age=0/);

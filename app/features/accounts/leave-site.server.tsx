@@ -1,3 +1,4 @@
+import { renderToStaticMarkup } from "react-dom/server";
 import { createCookie, redirect, type Cookie } from "react-router";
 
 /**
@@ -45,33 +46,35 @@ export async function leavingSite(requestHeaders: Headers, response: Response, s
   return redirect(LEAVE_PATH, { status: 303, headers });
 }
 
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** LEAVE_PATH's answer: the page that carries on to the destination, or home without one (expired, or opened by hand). */
 export async function leavePage(request: Request, secret: string): Promise<Response> {
   const cookie = destinationCookie(secret);
   const destination: unknown = await cookie.parse(request.headers.get("cookie")).catch(() => null);
   const clear = await cookie.serialize("", { maxAge: 0 });
   if (typeof destination !== "string" || !/^https?:\/\//.test(destination)) return redirect("/", { headers: { "Set-Cookie": clear } });
-  const href = escapeHtml(destination);
-  const host = escapeHtml(new URL(destination).host);
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta http-equiv="refresh" content="0;url=${href}">
-<title>Continuing to sign in | Apiary</title>
-</head>
-<body style="font-family: system-ui, sans-serif; background: #faf6ec; color: #1c2b22; margin: 0; padding: 3rem 1rem;">
-<main style="max-width: 28rem; margin: 0 auto;">
-<h1 style="font-size: 1.75rem;">Continuing to sign in</h1>
-<p>Taking you to ${host} to sign in.</p>
-<p><a href="${href}" style="color: #1f4d36; font-weight: 600;">Continue to ${host}</a></p>
-</main>
-</body>
-</html>
-`;
-  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Set-Cookie": clear } });
+  const host = new URL(destination).host;
+  // React writes the address escaped; the page stands alone (no app around it: it is gone at once).
+  const html = renderToStaticMarkup(
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <meta httpEquiv="refresh" content={`0;url=${destination}`} />
+        <title>Continuing to sign in | Apiary</title>
+      </head>
+      <body style={{ fontFamily: "system-ui, sans-serif", background: "#faf6ec", color: "#1c2b22", margin: 0, padding: "3rem 1rem" }}>
+        <main style={{ maxWidth: "28rem", margin: "0 auto" }}>
+          <h1 style={{ fontSize: "1.75rem" }}>Continuing to sign in</h1>
+          <p>Taking you to {host} to sign in.</p>
+          <p>
+            <a href={destination} style={{ color: "#1f4d36", fontWeight: 600 }}>
+              Continue to {host}
+            </a>
+          </p>
+        </main>
+      </body>
+    </html>,
+  );
+  return new Response(`<!doctype html>${html}`, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Set-Cookie": clear } });
 }
