@@ -127,7 +127,7 @@ type TestOptions = {
 /** Starts servers on demand for a worker and keeps them while they are needed. */
 class ServerPool {
   private sharedServer?: Promise<TestServer>;
-  private own?: { file: string; server: Promise<TestServer> };
+  private own?: { file: string; settings: string; server: Promise<TestServer> };
 
   constructor(private readonly engine: Engine) {}
 
@@ -138,25 +138,28 @@ class ServerPool {
   }
 
   /** The server of the spec in `file` (one per file, in this worker); another file's is stopped first. */
-  async ownFor(file: string, settings?: Record<string, string>): Promise<TestServer> {
+  async ownFor(file: string, settings: Record<string, string> = {}): Promise<TestServer> {
+    const key = JSON.stringify(settings);
+    if (this.own?.file === file && this.own.settings !== key) throw new Error(`${file} asks for its own server with two different settings: ${this.own.settings} and ${key}`);
     if (this.own?.file !== file) {
       await this.releaseOwn();
-      this.own = { file, server: startTestServer(this.engine, settings) };
+      this.own = { file, settings: key, server: startTestServer(this.engine, settings) };
     }
     return this.own.server;
   }
 
-  /** Stops the own server unless it belongs to `file` (the file now running). */
-  async releaseOwn(file?: string) {
-    if (!this.own || this.own.file === file) return;
-    const { server } = this.own;
+  /** Stops the own-server spec's server, if there is one: its file is done in this worker. */
+  async releaseOwn() {
+    const own = this.own;
     this.own = undefined;
-    await (await server).stop();
+    await own?.server.then((server) => server.stop());
   }
 
+  /** Both, whatever happens to either (a server that failed to start has nothing to stop). */
   async stopAll() {
-    await this.releaseOwn();
-    if (this.sharedServer) await (await this.sharedServer).stop();
+    const results = await Promise.allSettled([this.releaseOwn(), this.sharedServer?.then((server) => server.stop())]);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
   }
 }
 
@@ -174,9 +177,10 @@ export const test = base.extend<TestFixtures & TestOptions & { server: TestServe
   /** The app under test: the worker's shared server, or the spec's own (ownServer). */
   server: [
     async ({ servers, ownServer }, use, testInfo) => {
+      if (ownServer) return use(await servers.ownFor(testInfo.file, ownServer.settings));
       // A test of another file: the last own-server spec is done in this worker.
-      await servers.releaseOwn(ownServer ? testInfo.file : undefined);
-      await use(await (ownServer ? servers.ownFor(testInfo.file, ownServer.settings) : servers.shared()));
+      await servers.releaseOwn();
+      await use(await servers.shared());
     },
     // Starting a server is not the test's time.
     { timeout: 120_000 },
