@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Toast } from "~/platform/toast";
 
 /**
@@ -42,14 +43,25 @@ export class ReadLimit {
 /** One limit per database, that is per server (a process may run several in tests). */
 const limits = new WeakMap<object, ReadLimit>();
 
-export function publicReadLimitOf(db: object): ReadLimit {
+function publicReadLimitOf(db: object): ReadLimit {
   let limit = limits.get(db);
   if (!limit) limits.set(db, (limit = new ReadLimit()));
   return limit;
 }
 
+/**
+ * For a public read's loader, first: null while the address is within its minute, else the 429
+ * to answer, with `Retry-After` and the failure the widget shows under the read's own title.
+ */
+export function refusedPublicRead(db: object, clientAddress: string, title: string, body: Record<string, unknown> = {}) {
+  const decision = publicReadLimitOf(db).hit(clientAddress);
+  if (decision.allowed) return null;
+  const failure = tooManyReadsToast(title, decision.retryAfterSeconds);
+  return data({ ...body, failure }, { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": String(decision.retryAfterSeconds) } });
+}
+
 /** What the widget shows under the read's own title when the address has used its minute. */
-export function tooManyReadsToast(title: string, retryAfterSeconds: number): Toast {
+function tooManyReadsToast(title: string, retryAfterSeconds: number): Toast {
   return {
     id: `load-failure:${title}`,
     title,

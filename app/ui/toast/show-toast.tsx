@@ -16,10 +16,16 @@ const waiting: Shown[] = [];
 const toasterListeners = new Set<() => void>();
 
 function loadSonner() {
-  loadingSonner ??= import("sonner").then((loaded) => {
-    sonnerModule = loaded;
-    for (const listener of toasterListeners) listener();
-  });
+  loadingSonner ??= import("sonner").then(
+    (loaded) => {
+      sonnerModule = loaded;
+      for (const listener of toasterListeners) listener();
+    },
+    // Not fetched (offline, a new deployment meanwhile): the next toast asks again.
+    () => {
+      loadingSonner = undefined;
+    },
+  );
 }
 
 function subscribeToaster(listener: () => void) {

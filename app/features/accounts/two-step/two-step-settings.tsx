@@ -41,6 +41,7 @@ export function TwoStepSettings({
   const { status, setup, factors } = view;
   const Heading = headingLevel === 4 ? "h4" : "h3";
   const disableResult = resultFor("disable-2fa");
+  const startResult = resultFor("start-2fa");
   return (
     <>
       <p className="flex flex-wrap items-center gap-2 text-ink-muted">
@@ -71,10 +72,10 @@ export function TwoStepSettings({
             </SubmitButton>
           </Form>
           {/* Turning it on binds the account to a new device: a fresh proof first. */}
-          {resultFor("start-2fa")?.error?.freshProof && (
+          {startResult?.error?.freshProof && (
             <div className="mt-3">
-              <FormError errors={resultFor("start-2fa")?.error?.freshProof ?? []} id="start-2fa-proof" />
-              <FreshProofStep formId="start-2fa" lastResult={resultFor("start-2fa")} />
+              <FormError errors={startResult?.error?.freshProof ?? []} id="start-2fa-proof" />
+              <FreshProofStep formId="start-2fa" lastResult={startResult} />
             </div>
           )}
         </>
