@@ -41,10 +41,14 @@ export async function insertStayAsset(db: Queryable, name = unique("Lakeside RV"
 type BookingRow = typeof bookings.$inferInsert;
 
 let nextDay = 0;
-/** A stay of `nights` nights on days no other call of this module used, so stays never clash. */
+/**
+ * A stay of `nights` nights on days no other call of this module used, so stays never clash.
+ * The days chosen here start in 2040, after every date a test passes itself (those stay before
+ * 2040): a file with many stays once walked into a test's own December 2031 and clashed.
+ */
 export async function insertBooking(db: Queryable, assetId: string, values: Partial<BookingRow> & { guestEmail: string }) {
   const nights = values.numberOfNights ?? 2;
-  const start = new Date(Date.UTC(2030, 0, 1) + (nextDay += 10) * 86_400_000);
+  const start = new Date(Date.UTC(2040, 0, 1) + (nextDay += 10) * 86_400_000);
   const day = (offset: number) => new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const [row] = await db
     .insert(bookings)

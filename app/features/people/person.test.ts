@@ -87,8 +87,9 @@ describe.each(testEngines())("a person's record on $name", ({ open }) => {
     const shown = (await record(admin, { userId: maya.userId }))!;
     expect(shown).toMatchObject({ userId: maya.userId, name: "Maya Thornbury", email: maya.email, phone: "+1 360 555 0188", companyName: "Thornbury Orchards", roles: ["customer"], facts: { isSponsor: true, isStaff: false, hasBookings: true, hasAdoptions: true } });
     expect(shown.bookings!.total).toBe(2);
-    expect(shown.bookings!.rows.map((row) => row.id)).toEqual([guestStay.id, accountStay.id]);
-    expect(shown.bookings!.rows[0]).toMatchObject({ code: `TES-${guestStay.reference}`, status: "confirmed", numberOfNights: 3, totalAmount: "376.50" });
+    // Latest check-in first: the factory's own days (the account's stay) come after December 2031.
+    expect(shown.bookings!.rows.map((row) => row.id)).toEqual([accountStay.id, guestStay.id]);
+    expect(shown.bookings!.rows[1]).toMatchObject({ code: `TES-${guestStay.reference}`, status: "confirmed", numberOfNights: 3, totalAmount: "376.50" });
     expect(shown.adoptions).toMatchObject([{ id: adoption.id, tierName: tier.name, status: "active", hiveName: "Honey Haven", registryHive: hive.name, totalPaid: "22.55" }]);
     expect(shown.payments).toMatchObject({ total: 1, paid: "22.55", rows: [{ amount: "22.55", paymentMethod: "cash", paymentDate: "2026-02-01", notes: "At the farm stand", tierName: tier.name }] });
     expect(shown.hives).toMatchObject([{ id: hive.id, name: hive.name, status: "active", updates: 1 }]);
