@@ -6,6 +6,19 @@ import { precompress } from "./scripts/vite-precompress";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // React, React DOM and React Router load on every page that hydrates, together: one
+            // file compresses better than the four the automatic split made (2.6 KB a page).
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: {
     // Server-only packages stay external: they are installed next to the build.
