@@ -29,7 +29,7 @@ import { Toaster, useErrorToastsClearedOnSubmit } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { startPlatform } from "./features/start-platform.server";
-import { ApplicationError } from "./ui/errors/application-error";
+import { ApplicationErrorScreen, usePreparedErrorScreen } from "./ui/errors/application-error-screen";
 import { NotFound } from "./ui/errors/not-found";
 import { SiteShell } from "./ui/layout/site-shell";
 // Bundled on its own (Vite's worker build is a plain bundle with its own URL): pages served
@@ -120,6 +120,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useSessionRevalidation();
   useToast(loaderData.toast);
   useErrorToastsClearedOnSubmit();
+  usePreparedErrorScreen();
   const staticDocument = useStaticDocument();
   const inBackOffice = useInBackOffice();
   return (
@@ -145,7 +146,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <>
       <title>Application Error | Apiary</title>
-      <ApplicationError error={error} />
+      <ApplicationErrorScreen error={error} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import type { PageHandle } from "~/platform/page-handle";
 import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
 import { AdminShell } from "~/features/back-office/admin-shell";
 import { MenuCounts } from "~/features/back-office/admin-nav";
-import { ApplicationError } from "~/ui/errors/application-error";
+import { ApplicationErrorScreen } from "~/ui/errors/application-error-screen";
 import type { Route } from "./+types/layout";
 
 /**
@@ -111,5 +111,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  return <ApplicationError error={error} />;
+  return <ApplicationErrorScreen error={error} />;
 }

@@ -1,4 +1,3 @@
-import { accountLabel } from "~/features/accounts/no-email";
 import type { SubmissionResult } from "@conform-to/react";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
@@ -51,7 +50,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
         {viewer.kind === "customer" && (
           <div className="flex items-center gap-3 rounded-full border border-border bg-surface py-1.5 pr-1.5 pl-4 text-sm text-ink shadow-sm">
             <span>
-              Signed in as <strong className="font-semibold">{accountLabel(viewer.email)}</strong>
+              Signed in as <strong className="font-semibold">{viewer.email}</strong>
             </span>
             <LogoutForm>
               <input type="hidden" name="from" value="portal" />
