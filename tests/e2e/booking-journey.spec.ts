@@ -37,7 +37,7 @@ for (const width of [390, 1280]) {
     // Sent to sign in, told why; the Sign Up tab says the same.
     await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fstanwood%23reserve");
     await expect(page.getByText("Sign in to finish your booking.")).toBeVisible();
-    await page.getByRole("tab", { name: "Sign Up" }).click();
+    await page.getByRole("navigation", { name: "Log in or sign up" }).getByRole("link", { name: "Sign Up" }).click();
     await expect(page.getByText("Create your account to finish your booking.")).toBeVisible();
     const email = uniqueEmail("robin");
     await page.getByLabel("Your name").fill("Robin Account");

@@ -34,12 +34,12 @@ test("at 390 and 1280 px, the sign-in forms, submitted empty", async ({ page, vi
   await page.setViewportSize(PHONE);
   await visit("/customer-auth");
   await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.locator("form", { has: page.getByRole("button", { name: "Login", exact: true }) }).getByText("Please enter a valid email address")).toBeVisible();
   await expectSiteWordsAtBothWidths(page, "login");
 
   await visit("/customer-auth?tab=signup");
   await page.getByRole("button", { name: "Sign Up", exact: true }).click();
-  await expect(page.getByRole("tabpanel").getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.locator("form", { has: page.getByRole("button", { name: "Sign Up", exact: true }) }).getByText("Please enter a valid email address")).toBeVisible();
   await expectSiteWordsAtBothWidths(page, "sign-up");
 
   await visit("/forgot-password");

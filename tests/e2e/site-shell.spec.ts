@@ -38,7 +38,7 @@ test.describe("site shell", () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await header.getByRole("link", { name: "Sign Up" }).click();
     await expect(page).toHaveURL(/\/customer-auth\?tab=signup$/);
-    await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("navigation", { name: "Log in or sign up" }).getByRole("link", { name: "Sign Up" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByLabel("Your name")).toBeVisible();
   });
 

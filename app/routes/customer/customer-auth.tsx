@@ -1,5 +1,4 @@
 import { useForm } from "@conform-to/react";
-import { Tabs } from "radix-ui";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
@@ -27,7 +26,7 @@ import { SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
-import { cn } from "~/ui/primitives/cn";
+import { LinkTabs } from "~/ui/primitives/link-tabs";
 import { useToast } from "~/ui/toast/use-toast";
 import { requestEmailCode, signInWithEmailCode, signInWithEmailLink } from "~/features/accounts/email-code.server";
 import { requestPhoneCode, signInWithPhoneCode } from "~/features/accounts/phone-code.server";
@@ -140,8 +139,22 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }));
 }
 
+/** The form's two halves, each an address that keeps where the visitor goes next (and the way they chose). */
+function authTabs(params: URLSearchParams) {
+  const to = (tab: "login" | "signup") => {
+    const next = new URLSearchParams(params);
+    if (tab === "signup") next.set("tab", "signup");
+    else next.delete("tab");
+    return `?${next}`;
+  };
+  return [
+    { key: "login", label: "Login", to: to("login") },
+    { key: "signup", label: "Sign Up", to: to("signup") },
+  ];
+}
+
 export default function CustomerAuth({ loaderData, actionData }: Route.ComponentProps) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const tab = params.get("tab") === "signup" ? "signup" : "login";
   useToast(actionData?.toast ?? loaderData.toast);
 
@@ -166,42 +179,14 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
         {loaderData.link && (
           <EmailLinkFinish token={loaderData.link} redirectTo={loaderData.redirectTo} failed={actionData && "linkFailed" in actionData ? (actionData.linkFailed ?? null) : null} />
         )}
-        <Tabs.Root
-          value={tab}
-          onValueChange={(value) =>
-            setParams(
-              (prev) => {
-                const next = new URLSearchParams(prev);
-                if (value === "signup") next.set("tab", "signup");
-                else next.delete("tab");
-                return next;
-              },
-              { replace: true, preventScrollReset: true },
-            )
-          }
-          className="mt-6"
-        >
-          <Tabs.List aria-label="Log in or sign up" className="grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
-            {(["login", "signup"] as const).map((value) => (
-              <Tabs.Trigger
-                key={value}
-                value={value}
-                className={cn(
-                  "min-h-10 rounded-full text-sm font-semibold text-ink-muted transition-colors",
-                  "data-[state=active]:bg-surface data-[state=active]:text-ink data-[state=active]:shadow-sm",
-                )}
-              >
-                {value === "login" ? "Login" : "Sign Up"}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <Tabs.Content value="login" className="mt-6">
+        <LinkTabs label="Log in or sign up" tabs={authTabs(params)} current={tab} replace className="mt-6" listClassName="grid grid-cols-2 rounded-full" />
+        <div className="mt-6">
+          {tab === "login" ? (
             <LoginForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "login" || actionData?.intent == null ? actionData?.result : undefined} />
-          </Tabs.Content>
-          <Tabs.Content value="signup" className="mt-6">
+          ) : (
             <SignUpForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "signup" ? actionData?.result : undefined} />
-          </Tabs.Content>
-        </Tabs.Root>
+          )}
+        </div>
         {loaderData.google && (
           <>
             <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
@@ -224,15 +209,6 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
           </SignInWay>
           <WalletSignIn redirectTo={loaderData.redirectTo} />
         </MoreWays>
-        <noscript>
-          <p className="mt-6 text-center text-sm text-ink-muted">
-            {tab === "login" ? (
-              <Link to="?tab=signup">New here? Create an account</Link>
-            ) : (
-              <Link to="?">Already have an account? Log in</Link>
-            )}
-          </p>
-        </noscript>
       </div>
     </div>
   );

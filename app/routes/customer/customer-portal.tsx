@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LogOut } from "lucide-react";
 import { Link } from "react-router";
+import { LinkTabs } from "~/ui/primitives/link-tabs";
 import { AddContactEmail } from "~/features/accounts/sign-in-ways/add-email";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
 import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
@@ -9,7 +10,6 @@ import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/
 import type { Toast } from "~/platform/toast";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { Button } from "~/ui/primitives/button";
-import { cn } from "~/ui/primitives/cn";
 
 type Props = {
   tab: "booking" | "hive";
@@ -28,8 +28,8 @@ type Props = {
 };
 
 const TABS = [
-  { value: "booking", label: "Glamping", to: "?tab=booking" },
-  { value: "hive", label: "Adopt Hive", to: "?tab=hive" },
+  { key: "booking", label: "Glamping", to: "?tab=booking" },
+  { key: "hive", label: "Adopt Hive", to: "?tab=hive" },
 ] as const;
 
 /** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
@@ -70,25 +70,7 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
         )}
       </header>
 
-      <nav aria-label="Portal sections">
-        <ul className="inline-grid grid-cols-2 gap-1 rounded-full bg-muted p-1">
-          {TABS.map((item) => (
-            <li key={item.value}>
-              <Link
-                to={item.to}
-                preventScrollReset
-                aria-current={tab === item.value ? "page" : undefined}
-                className={cn(
-                  "flex min-h-10 items-center justify-center rounded-full px-6 text-sm font-semibold text-ink-muted transition-colors",
-                  tab === item.value && "bg-surface text-ink shadow-sm",
-                )}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <LinkTabs label="Portal sections" tabs={TABS} current={tab} listClassName="grid w-full max-w-sm grid-cols-2 rounded-full" />
 
       <section aria-label={tab === "booking" ? "Glamping" : "Adopt Hive"}>
         {tab === "booking" ? (
