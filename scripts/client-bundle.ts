@@ -48,7 +48,7 @@ export async function readClientBuild(): Promise<ClientBuild> {
   const build = (await import(pathToFileURL(SERVER_BUNDLE).href)) as ServerBuild;
   const { entry, routes } = build.assets;
   // The shell's small script is on every document (root.tsx); the build names it by its hash.
-  const shell = findShellScript(routes.root!.module);
+  const shell = findShellScript([routes.root!.module, ...(routes.root!.imports ?? [])]);
 
   const chain = (id: string): ManifestRoute[] => {
     const route = routes[id]!;
@@ -87,12 +87,13 @@ export async function readClientBuild(): Promise<ClientBuild> {
   return { pages, brotliBytes, rawBytes };
 }
 
-function findShellScript(rootModule: string): string {
-  // root.tsx imports the shell script's URL (`?worker&url`): the root chunk holds it as a string.
-  const source = readFileSync(path.join(CLIENT_DIR, rootModule), "utf8");
-  const match = /["'`](\/assets\/shell-script-[\w-]+\.js)["'`]/.exec(source);
-  if (!match) throw new Error(`The shell script's URL is not in ${rootModule}: did root.tsx change how it loads it?`);
-  return match[1]!;
+function findShellScript(rootFiles: string[]): string {
+  // root.tsx imports the shell script's URL (`?worker&url`): the root's chunks hold it as a string.
+  for (const file of rootFiles) {
+    const match = /["'`](\/assets\/shell-script-[\w-]+\.js)["'`]/.exec(readFileSync(path.join(CLIENT_DIR, file), "utf8"));
+    if (match) return match[1]!;
+  }
+  throw new Error(`The shell script's URL is not in the root's chunks (${rootFiles.join(", ")}): did root.tsx change how it loads it?`);
 }
 
 const unique = (files: string[]) => [...new Set(files)];
