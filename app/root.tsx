@@ -29,8 +29,7 @@ import { Toaster, useErrorToastsClearedOnSubmit } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
 import { getPlatform } from "./platform/runtime.server";
 import { startPlatform } from "./features/start-platform.server";
-import { ApplicationErrorScreen, usePreparedErrorScreen } from "./ui/errors/application-error-screen";
-import { NotFound } from "./ui/errors/not-found";
+import { ApplicationErrorScreen, NotFoundScreen, usePreparedErrorScreens } from "./ui/errors/error-screens";
 import { SiteShell } from "./ui/layout/site-shell";
 // Bundled on its own (Vite's worker build is a plain bundle with its own URL): pages served
 // without React load only this.
@@ -120,7 +119,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useSessionRevalidation();
   useToast(loaderData.toast);
   useErrorToastsClearedOnSubmit();
-  usePreparedErrorScreen();
+  usePreparedErrorScreens();
   const staticDocument = useStaticDocument();
   const inBackOffice = useInBackOffice();
   return (
@@ -139,7 +138,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <SiteShell menuItems={data.menuItems} user={data.user} footer={{ social: data.social }}>
         <title>Page Not Found | Apiary</title>
-        <NotFound />
+        <NotFoundScreen />
       </SiteShell>
     );
   }

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
+import { isFetchTypeError, messageOf, nameOf } from "./fetch-failure";
 
 /** What the application error screen shows and what "Copy Error" copies. */
 export type AppErrorRecord = {
@@ -83,15 +84,6 @@ function messageFromData(data: unknown): string | undefined {
   return messageOf(data);
 }
 
-function messageOf(value: unknown): string | undefined {
-  if (typeof value === "string") return value.trim() || undefined;
-  if (value && typeof value === "object") {
-    const message = (value as { message?: unknown }).message;
-    if (typeof message === "string" && message.trim()) return message.trim();
-  }
-  return undefined;
-}
-
 function stackOf(value: unknown): string | undefined {
   if (value && typeof value === "object") {
     const stack = (value as { stack?: unknown }).stack;
@@ -100,24 +92,8 @@ function stackOf(value: unknown): string | undefined {
   return undefined;
 }
 
-function nameOf(value: unknown): string | undefined {
-  if (value && typeof value === "object") {
-    const name = (value as { name?: unknown }).name;
-    if (typeof name === "string") return name;
-  }
-  return undefined;
-}
-
 function isSyntaxError(value: unknown): boolean {
   return value instanceof SyntaxError || nameOf(value) === "SyntaxError";
-}
-
-/** A fetch that never reached the server (offline, connection dropped), as each browser words it. */
-export function isFetchTypeError(value: unknown): boolean {
-  if (!(value instanceof TypeError) && nameOf(value) !== "TypeError") return false;
-  // Chrome "Failed to fetch", Node "fetch failed", Firefox "NetworkError when attempting to fetch resource.",
-  // Safari "Load failed"; a bare "fetch" inside some other TypeError (e.g. "reading 'fetchUser'") is a bug, not the network.
-  return /failed to fetch|fetch failed|networkerror|load failed|network request failed/i.test(messageOf(value) ?? "");
 }
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;

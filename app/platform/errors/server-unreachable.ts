@@ -1,4 +1,4 @@
-import { isFetchTypeError } from "./classify";
+import { isFetchTypeError } from "./fetch-failure";
 
 /** The toast description for a request that never reached the server (the spec's sign-up fallback words). */
 export const CONNECTION_FAILED = "Connection failed. Please check your internet and try again.";

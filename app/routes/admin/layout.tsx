@@ -15,7 +15,7 @@ import type { PageHandle } from "~/platform/page-handle";
 import { AccessDenied, NotPermitted } from "~/ui/admin/access-denied";
 import { AdminShell } from "~/features/back-office/admin-shell";
 import { MenuCounts } from "~/features/back-office/admin-nav";
-import { ApplicationErrorScreen } from "~/ui/errors/application-error-screen";
+import { ApplicationErrorScreen } from "~/ui/errors/error-screens";
 import type { Route } from "./+types/layout";
 
 /**
