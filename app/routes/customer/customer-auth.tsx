@@ -1,4 +1,5 @@
 import { useForm } from "@conform-to/react";
+import { lazy, Suspense } from "react";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
@@ -31,10 +32,8 @@ import { useToast } from "~/ui/toast/use-toast";
 import { requestEmailCode, signInWithEmailCode, signInWithEmailLink } from "~/features/accounts/email-code.server";
 import { requestPhoneCode, signInWithPhoneCode } from "~/features/accounts/phone-code.server";
 import { formatPhone } from "~/features/accounts/phone-number.server";
-import { EmailCodeWay } from "~/features/accounts/sign-in-ways/email-code";
 import { EmailLinkFinish } from "~/features/accounts/sign-in-ways/email-link-finish";
 import { MoreWays, SignInWay } from "~/features/accounts/sign-in-ways/more-ways";
-import { PhoneCodeWay } from "~/features/accounts/sign-in-ways/phone-code";
 import { replyWithToast } from "~/platform/toast.server";
 import { customerTwoStepPath } from "~/features/accounts/two-step/customer-two-step";
 import type { Route } from "./+types/customer-auth";
@@ -139,6 +138,10 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }));
 }
 
+// The code ways' forms are fetched when the way is chosen (its link opens it), not with the page.
+const EmailCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/email-code").then((module) => ({ default: module.EmailCodeWay })));
+const PhoneCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/phone-code").then((module) => ({ default: module.PhoneCodeWay })));
+
 /** The form's two halves, each an address that keeps where the visitor goes next (and the way they chose). */
 function authTabs(params: URLSearchParams) {
   const to = (tab: "login" | "signup") => {
@@ -198,14 +201,18 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
         <MoreWays>
           <PasskeySignIn portal="customer" redirectTo={loaderData.redirectTo} error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null} />
           <SignInWay id="way-email" title="Email me a sign-in link" href={wayHref("email", loaderData.redirectTo)} open={loaderData.way === "email" || isWay(actionData, "email")}>
-            <EmailCodeWay
-              redirectTo={loaderData.redirectTo}
-              sentTo={sentBy(actionData, "email")?.to ?? null}
-              lastResult={isWay(actionData, "email") ? actionData?.result : undefined}
-            />
+            <Suspense>
+              <EmailCodeWay
+                redirectTo={loaderData.redirectTo}
+                sentTo={sentBy(actionData, "email")?.to ?? null}
+                lastResult={isWay(actionData, "email") ? actionData?.result : undefined}
+              />
+            </Suspense>
           </SignInWay>
           <SignInWay id="way-phone" title="Continue with phone" href={wayHref("phone", loaderData.redirectTo)} open={loaderData.way === "phone" || isWay(actionData, "phone")}>
-            <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
+            <Suspense>
+              <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
+            </Suspense>
           </SignInWay>
           <WalletSignIn redirectTo={loaderData.redirectTo} />
         </MoreWays>
