@@ -77,3 +77,45 @@ test("an administrator adds, edits and deletes a location with its amenities", a
   await expect(toast(page, "Location deleted")).toBeVisible();
   await expect(page.getByText("No locations found.")).toBeVisible();
 });
+
+/**
+ * A dialog's schema (and zod with it) is not part of the screen's load: it is fetched when the
+ * dialog's form is first used, and a send made before it has arrived waits for it, so the
+ * browser's messages are the same however quickly the person is.
+ */
+test("the Locations dialog's schema is fetched when the dialog is used, and a send before it arrives waits for it", async ({ page, signIn, visit }) => {
+  const isSchema = (url: URL) => /\/assets\/locations\.schema-[^/]*\.js$/.test(url.pathname);
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (isSchema(new URL(request.url()))) fetched.push(request.url());
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(isSchema, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await signIn.admin();
+  await visit("/admin/locations");
+  await expect(page.getByRole("heading", { level: 1, name: "Locations" })).toBeVisible();
+  expect(fetched).toEqual([]);
+
+  await page.getByRole("link", { name: "Add Location" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Location" });
+  // Sent empty while the schema is still on its way: held, nothing posted.
+  await dialog.getByRole("button", { name: "Add Location" }).click();
+  await expect.poll(() => fetched.length).toBe(1);
+  await expect(dialog.getByText("Name is required")).toHaveCount(0);
+  expect(posts).toEqual([]);
+
+  release();
+  // Then checked in the browser, as before: the messages show and nothing reaches the server.
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await expect(dialog.getByText("Address is required")).toBeVisible();
+  expect(posts).toEqual([]);
+});

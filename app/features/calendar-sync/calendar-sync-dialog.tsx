@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { AlertTriangle, CalendarCheck, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { showToast } from "~/ui/toast/show-toast";
@@ -7,11 +6,13 @@ import { formatMomentOf } from "~/features/back-office/format";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
-import { AddCalendarImportSchema } from "./calendar-sync.schema";
 import type { CalendarSync } from "./calendar-sync.server";
 import { ADDRESS_COPIED, COULD_NOT_COPY } from "./messages";
+
+const addCalendarImportSchema = clientSchema(() => import("./calendar-sync.schema").then((m) => m.AddCalendarImportSchema));
 
 /**
  * An asset's calendar sync, from the Assets screen: the address other sites subscribe to (copy,
@@ -21,7 +22,7 @@ import { ADDRESS_COPIED, COULD_NOT_COPY } from "./messages";
 export function CalendarSyncDialog({ sync, minutes, closeHref, lastResult }: { sync: CalendarSync; minutes: number; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const busy = (intent: string, id?: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (!id || navigation.formData?.get("id") === id);
-  const [form, fields] = useForm({ id: "calendar-add", lastResult, defaultValue: { assetId: sync.asset.id, name: "", url: "" }, onValidate: ({ formData }) => parseWithZod(formData, { schema: AddCalendarImportSchema }), shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "calendar-add", lastResult, defaultValue: { assetId: sync.asset.id, name: "", url: "" }, onValidate: addCalendarImportSchema.validate, shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 
   async function copy(address: string) {
     await navigator.clipboard.writeText(address).then(
@@ -107,7 +108,7 @@ export function CalendarSyncDialog({ sync, minutes, closeHref, lastResult }: { s
             ))}
           </ul>
         )}
-        <SchemaForm form={form} schema={AddCalendarImportSchema} preventScrollReset className="flex flex-col gap-3 rounded-xl bg-cream p-3">
+        <SchemaForm form={form} schema={addCalendarImportSchema} preventScrollReset className="flex flex-col gap-3 rounded-xl bg-cream p-3">
           <input type="hidden" name="assetId" value={sync.asset.id} />
           <FormError errors={form.errors} id={`${form.id}-error`} />
           <TextField field={fields.name} label="Other site" hint="As staff call it, e.g. Airbnb" maxLength={60} autoComplete="off" />

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { cleanAmenities, AMENITY_MAX_LENGTH } from "./locations.schema";
+import { cleanAmenities, AMENITY_MAX_LENGTH } from "./amenities";
 
 /**
  * The amenities of a location as chips: typed in the box and added with Enter or the Add

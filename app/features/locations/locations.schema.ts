@@ -1,5 +1,6 @@
 import { z } from "~/platform/zod";
 import { recordId } from "~/features/back-office/form-fields";
+import { AMENITIES_MAX, AMENITY_MAX_LENGTH, cleanAmenities } from "./amenities";
 
 /**
  * The Locations dialog, in the browser and in the commands. Amenities arrive as one field per
@@ -9,23 +10,9 @@ import { recordId } from "~/features/back-office/form-fields";
 export const NAME_REQUIRED = "Name is required";
 export const ADDRESS_REQUIRED = "Address is required";
 export const UNKNOWN_TIME_ZONE = "Choose a time zone from the list";
-export const AMENITY_MAX_LENGTH = 60;
-export const AMENITIES_MAX = 30;
+export { AMENITIES_MAX, AMENITY_MAX_LENGTH, cleanAmenities };
 
 const asList = (value: unknown) => (value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value]);
-
-/** Trimmed, empty dropped, the first of any duplicates (ignoring case) kept. */
-export function cleanAmenities(values: readonly unknown[]): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const value of values) {
-    const amenity = String(value).trim().replace(/\s+/g, " ");
-    if (!amenity || seen.has(amenity.toLowerCase())) continue;
-    seen.add(amenity.toLowerCase());
-    kept.push(amenity);
-  }
-  return kept;
-}
 
 const isTimeZone = (zone: string) => {
   try {

@@ -1,5 +1,6 @@
 import { checkbox, recordId } from "~/features/back-office/form-fields";
 import { z } from "~/platform/zod";
+import { LABEL_MAX, PATH_MAX } from "./menu-item-limits";
 
 /**
  * The Menu Items dialogs, in the browser and in the commands. A menu item is either Internal (a
@@ -27,8 +28,7 @@ export const MENU_ITEM_MESSAGES = {
   visibility: "Choose Visible or Hidden",
 } as const;
 
-export const LABEL_MAX = 60;
-export const PATH_MAX = 500;
+export { LABEL_MAX, PATH_MAX };
 export const DISPLAY_ORDER_MAX = 99_999;
 
 export const LINK_TYPES = ["internal", "custom"] as const;

@@ -1,4 +1,3 @@
-import { z } from "~/platform/zod";
 import { PERMISSION_ACTIONS, PERMISSION_MODULES, ROLE_NAME_PATTERN, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
 
 /**
@@ -20,13 +19,6 @@ export function parseCell(key: string): Cell | null {
 }
 
 export const GRID_CELL_INVALID = "The permissions sent could not be read. Reload the page and try again.";
-const cells = z.array(z.string().max(80).refine((key) => parseCell(key) !== null, GRID_CELL_INVALID)).max(5000);
-
-export const SaveRoleGridSchema = z.object({
-  // Always sent by the grid (empty when nothing was ticked): a post without it is not the grid's.
-  shown: z.preprocess((value) => (typeof value === "string" ? (value === "" ? [] : value.split(",")) : value), cells),
-  grant: z.preprocess((value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]), cells),
-});
 
 /** The flag of the matrix each action is. */
 export const FLAG_OF = { view: "canView", create: "canCreate", update: "canUpdate", delete: "canDelete" } as const;

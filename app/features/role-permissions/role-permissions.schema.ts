@@ -1,14 +1,13 @@
 import { z } from "~/platform/zod";
 import { PERMISSION_MODULES, ROLE_NAME_PATTERN } from "~/features/accounts/permissions";
 import { checkbox, recordId } from "~/features/back-office/form-fields";
+import { MODULE_REQUIRED, ROLE_NAME_RULE, ROLE_REQUIRED } from "./role-permission-messages";
 
 /**
  * The Role Permissions dialog, in the browser and in the commands. Role and module are chosen
  * when a row is added and locked afterwards (the spec), so editing sends only the flags.
  */
-export const ROLE_REQUIRED = "Role is required";
-export const ROLE_NAME_RULE = "Use lower-case letters, digits and underscores, starting with a letter (2 to 32 characters), e.g. front_desk.";
-export const MODULE_REQUIRED = "Module is required";
+export { MODULE_REQUIRED, ROLE_NAME_RULE, ROLE_REQUIRED } from "./role-permission-messages";
 
 const flags = {
   canView: checkbox,

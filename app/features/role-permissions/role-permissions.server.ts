@@ -13,7 +13,8 @@ import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
 import { rolePermissions } from "~/platform/db/schema";
 import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema } from "./role-permissions.schema";
-import { cellKey, FLAG_OF, GRID_CELL_INVALID, parseCell, SaveRoleGridSchema } from "./role-grid";
+import { cellKey, FLAG_OF, GRID_CELL_INVALID, parseCell } from "./role-grid";
+import { SaveRoleGridSchema } from "./role-grid.schema";
 
 /** One row of the matrix: what the people of a role may do in one module. */
 export type RolePermissionRow = {

@@ -1,14 +1,15 @@
 import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { accountLabel } from "~/features/accounts/no-email";
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { PASSWORD_RESET_FAILED } from "./messages";
-import { StaffResetPasswordSchema } from "./users.schema";
+
+const staffResetPasswordSchema = clientSchema(() => import("./users.schema").then((m) => m.StaffResetPasswordSchema));
 
 /**
  * Reset Password of User Management and of Sponsors (the spec's reset-sponsor-password): its
@@ -28,12 +29,12 @@ export function ResetPasswordDialog({
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: StaffResetPasswordSchema }),
+    onValidate: staffResetPasswordSchema.validate,
     ...checkedOnSubmit,
   });
   return (
     <ScreenDialog title="Reset Password" description={accountLabel(person.email)} closeHref={closeHref}>
-      <SchemaForm form={form} schema={StaffResetPasswordSchema} issueTitle={PASSWORD_RESET_FAILED} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={staffResetPasswordSchema} issueTitle={PASSWORD_RESET_FAILED} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <p className="text-sm text-ink-muted">

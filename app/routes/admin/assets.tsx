@@ -1,7 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ASSET_STATUS_LABELS, ASSET_STATUSES, ASSET_TYPE_LABELS, ASSET_TYPES } from "~/features/assets/asset-options";
-import { AddAssetSchema, DeleteAssetSchema, EditAssetSchema } from "~/features/assets/assets.schema";
 import { assetsScreen } from "~/features/assets/assets.screen";
 import { getAsset, listLocationChoices, type AssetRow } from "~/features/assets/assets.server";
 import { CalendarSyncDialog } from "~/features/calendar-sync/calendar-sync-dialog";
@@ -21,11 +19,16 @@ import { ScreenHeader } from "~/ui/admin/screen-header";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/assets";
+
+const addAssetSchema = clientSchema(() => import("~/features/assets/assets.schema").then((m) => m.AddAssetSchema));
+const deleteAssetSchema = clientSchema(() => import("~/features/assets/assets.schema").then((m) => m.DeleteAssetSchema));
+const editAssetSchema = clientSchema(() => import("~/features/assets/assets.schema").then((m) => m.EditAssetSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Assets | Apiary Back-office" }];
 
@@ -72,7 +75,7 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
       />
       {(dialog === "add" || dialog === "edit") && <AssetDialog asset={asset} locations={locations} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && asset && (
-        <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={DeleteAssetSchema} id={asset.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Asset" formId="delete-asset" schema={deleteAssetSchema} id={asset.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             Are you sure you want to delete <strong>{asset.name}</strong> ({asset.locationName})? This action cannot be undone.
           </p>
@@ -84,7 +87,7 @@ export default function AssetsScreen({ loaderData, actionData }: Route.Component
 }
 
 function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: AssetRow | null; locations: { id: string; name: string }[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = asset ? EditAssetSchema : AddAssetSchema;
+  const schema = asset ? editAssetSchema : addAssetSchema;
   const [form, fields] = useForm({
     id: asset ? "edit-asset" : "add-asset",
     lastResult,
@@ -99,7 +102,7 @@ function AssetDialog({ asset, locations, closeHref, lastResult }: { asset: Asset
       pricePerNight: asset ? moneyText(asset.pricePerNight) : "0",
       description: asset?.description ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   return (

@@ -1,10 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { useLocation } from "react-router";
 import { dialogSearch, listSearch, returnPathOf } from "~/platform/list-params";
-import { AddBookingSchema, DeleteBookingSchema, EditBookingSchema } from "~/features/bookings/admin-booking.schema";
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from "~/features/bookings/booking-options";
 import { getBooking, listBookableAssets, type BookingRow } from "~/features/bookings/admin-bookings.server";
 import { OccupancyCalendar } from "~/features/bookings/occupancy-calendar";
@@ -27,10 +25,15 @@ import { BulkButton, DecisionButton } from "~/ui/admin/decision-button";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/bookings";
+
+const addBookingSchema = clientSchema(() => import("~/features/bookings/admin-booking.schema").then((m) => m.AddBookingSchema));
+const deleteBookingSchema = clientSchema(() => import("~/features/bookings/admin-booking.schema").then((m) => m.DeleteBookingSchema));
+const editBookingSchema = clientSchema(() => import("~/features/bookings/admin-booking.schema").then((m) => m.EditBookingSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Bookings | Apiary Back-office" }];
 
@@ -133,7 +136,7 @@ export default function BookingsScreen({ loaderData, actionData }: Route.Compone
         <BookingDialog key={booking?.id ?? "new"} booking={booking} prefill={prefill} locations={locations} assets={assets} closeHref={listHref} lastResult={lastResult} decide={can.update && booking?.status === "pending"} />
       )}
       {dialog === "delete" && booking && (
-        <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={DeleteBookingSchema} id={booking.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Booking" formId="delete-booking" schema={deleteBookingSchema} id={booking.id} closeHref={listHref} lastResult={lastResult}>
           <p>Are you sure you want to delete this booking?</p>
           <p className="mt-2 text-ink-muted">
             <strong className="text-ink">{booking.guestName}</strong>, {booking.assetName}, {formatDay(booking.checkInDate)} – {formatDay(booking.checkOutDate)}. This cannot be undone, and the guest is not told: to
@@ -181,7 +184,7 @@ function BookingDialog({
   /** A request waiting for a decision, for someone who may make it: Confirm and Decline above the form. */
   decide: boolean;
 }) {
-  const schema = booking ? EditBookingSchema : AddBookingSchema;
+  const schema = booking ? editBookingSchema : addBookingSchema;
   const [form, fields] = useForm({
     id: booking ? "edit-booking" : "add-booking",
     lastResult,
@@ -199,7 +202,7 @@ function BookingDialog({
       checkInDate: booking?.checkInDate ?? prefill?.checkInDate ?? "",
       checkOutDate: booking?.checkOutDate ?? prefill?.checkOutDate ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   const locationId = String(fields.locationId.value ?? "");

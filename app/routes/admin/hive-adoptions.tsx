@@ -1,8 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import { AddAdoptionSchema, DeleteAdoptionSchema, EditAdoptionSchema, RecordPaymentSchema } from "~/features/adoptions/admin-adoption.schema";
 import { getAdoption, listPayments, searchSponsorEmails, type AdoptionRow, type PaymentRow } from "~/features/adoptions/admin-adoptions.server";
 import { ADOPTION_STATUS_LABELS, ADOPTION_STATUSES, PAYMENT_FREQUENCIES, PAYMENT_FREQUENCY_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "~/features/adoptions/adoption-options";
 import { adoptionsScreen } from "~/features/adoptions/adoptions.screen";
@@ -30,11 +28,17 @@ import { BulkButton, DecisionButton } from "~/ui/admin/decision-button";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/hive-adoptions";
+
+const addAdoptionSchema = clientSchema(() => import("~/features/adoptions/admin-adoption.schema").then((m) => m.AddAdoptionSchema));
+const deleteAdoptionSchema = clientSchema(() => import("~/features/adoptions/admin-adoption.schema").then((m) => m.DeleteAdoptionSchema));
+const editAdoptionSchema = clientSchema(() => import("~/features/adoptions/admin-adoption.schema").then((m) => m.EditAdoptionSchema));
+const recordPaymentSchema = clientSchema(() => import("~/features/adoptions/admin-adoption.schema").then((m) => m.RecordPaymentSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Hive Adoptions | Apiary Back-office" }];
 
@@ -122,7 +126,7 @@ export default function HiveAdoptionsScreen({ loaderData, actionData }: Route.Co
       {dialog === "payment" && adoption && <PaymentDialog adoption={adoption} tier={tiers.find((tier) => tier.id === adoption.tierId)} payments={payments} today={today} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "password" && adoption && <ResetPasswordDialog person={{ id: adoption.userId, email: adoption.email }} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && adoption && (
-        <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={DeleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Adoption" formId="delete-adoption" schema={deleteAdoptionSchema} id={adoption.id} closeHref={listHref} lastResult={lastResult}>
           <p>Are you sure you want to delete this adoption?</p>
           <p className="mt-2 text-ink-muted">
             <strong className="text-ink">{adoption.email}</strong>, {adoption.tierName}
@@ -175,7 +179,7 @@ function AdoptionDialog({
   /** An adoption waiting for activation, for someone who may activate it: Activate above the form. */
   activate: boolean;
 }) {
-  const schema = adoption ? EditAdoptionSchema : AddAdoptionSchema;
+  const schema = adoption ? editAdoptionSchema : addAdoptionSchema;
   const { people, suggest } = useSponsorSuggestions();
   // The spec's defaults for a new adoption: pending, monthly, credit card, total paid 0.
   const [form, fields] = useForm({
@@ -194,7 +198,7 @@ function AdoptionDialog({
       totalPaid: adoption ? moneyText(adoption.totalPaid) : "0",
       notes: adoption?.notes ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   const tier = tiers.find((choice) => choice.id === fields.tierId.value);
@@ -322,12 +326,12 @@ function PaymentDialog({
     id: "record-payment",
     lastResult,
     defaultValue: { amount: price, paymentMethod: adoption.paymentMethod, paymentDate: today, notes: "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RecordPaymentSchema }),
+    onValidate: recordPaymentSchema.validate,
     ...checkedOnSubmit,
   });
   return (
     <ScreenDialog title="Record Payment" description={`${adoption.email}, ${adoption.tierName}. Total paid so far: $${moneyText(adoption.totalPaid)}.`} closeHref={closeHref}>
-      <SchemaForm form={form} schema={RecordPaymentSchema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={recordPaymentSchema} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="adoptionId" value={adoption.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,9 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { moneyText } from "~/features/back-office/format";
 import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
-import { AddTierSchema, DeleteTierSchema, EditTierSchema } from "~/features/hive-tiers/hive-tiers.schema";
 import { hiveTiersScreen, placesLabel } from "~/features/hive-tiers/hive-tiers.screen";
 import { getTier, type TierRow } from "~/features/hive-tiers/hive-tiers.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -18,10 +16,15 @@ import { ScreenHeader } from "~/ui/admin/screen-header";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/hive-tiers";
+
+const addTierSchema = clientSchema(() => import("~/features/hive-tiers/hive-tiers.schema").then((m) => m.AddTierSchema));
+const deleteTierSchema = clientSchema(() => import("~/features/hive-tiers/hive-tiers.schema").then((m) => m.DeleteTierSchema));
+const editTierSchema = clientSchema(() => import("~/features/hive-tiers/hive-tiers.schema").then((m) => m.EditTierSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Hive Tiers | Apiary Back-office" }];
 
@@ -58,7 +61,7 @@ export default function HiveTiersScreen({ loaderData, actionData }: Route.Compon
       />
       {(dialog === "add" || dialog === "edit") && <TierDialog key={tier?.id ?? "new"} tier={tier} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && tier && (
-        <DeleteRecordDialog title="Delete Tier" formId="delete-tier" schema={DeleteTierSchema} id={tier.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Tier" formId="delete-tier" schema={deleteTierSchema} id={tier.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             Are you sure you want to delete <strong>{tier.name}</strong>? This action cannot be undone.
           </p>
@@ -72,7 +75,7 @@ export default function HiveTiersScreen({ loaderData, actionData }: Route.Compon
 const decimal = (value: string | null) => (value === null ? "" : String(Number(value)));
 
 function TierDialog({ tier, closeHref, lastResult }: { tier: TierRow | null; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = tier ? EditTierSchema : AddTierSchema;
+  const schema = tier ? editTierSchema : addTierSchema;
   // The spec's defaults for a new tier: active, display order 0, prices 0.
   const [form, fields] = useForm({
     id: tier ? "edit-tier" : "add-tier",
@@ -88,7 +91,7 @@ function TierDialog({ tier, closeHref, lastResult }: { tier: TierRow | null; clo
       displayOrder: String(tier?.displayOrder ?? 0),
       isActive: tier ? (tier.isActive ? "on" : "") : "on",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   return (

@@ -1,11 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { listLocationChoices } from "~/features/assets/assets.server";
 import { formatMomentOf } from "~/features/back-office/format";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { FEWEST_ADOPTIONS, HIVE_STATUS_LABELS, HIVE_STATUSES } from "~/features/hives/hive-options";
-import { AddHiveSchema, DeleteHiveSchema, EditHiveSchema, PostHiveUpdateSchema } from "~/features/hives/hives.schema";
 import { hivesScreen } from "~/features/hives/hives.screen";
 import { getHive, listHiveChoices, listHiveUpdates, type HiveRow, type HiveUpdateRow } from "~/features/hives/hives.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -24,11 +22,17 @@ import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/hives";
+
+const addHiveSchema = clientSchema(() => import("~/features/hives/hives.schema").then((m) => m.AddHiveSchema));
+const deleteHiveSchema = clientSchema(() => import("~/features/hives/hives.schema").then((m) => m.DeleteHiveSchema));
+const editHiveSchema = clientSchema(() => import("~/features/hives/hives.schema").then((m) => m.EditHiveSchema));
+const postHiveUpdateSchema = clientSchema(() => import("~/features/hives/hives.schema").then((m) => m.PostHiveUpdateSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Hives | Apiary Back-office" }];
 
@@ -92,7 +96,7 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
       {(dialog === "add" || dialog === "edit") && <HiveDialog key={hive?.id ?? "new"} hive={hive} photo={photo} locations={locations} choices={choices} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "updates" && hive && <UpdatesDialog key={updates[0]?.id ?? "none"} hive={hive} updates={updates} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && hive && (
-        <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={DeleteHiveSchema} id={hive.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Hive" formId="delete-hive" schema={deleteHiveSchema} id={hive.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             Are you sure you want to delete <strong>{hive.name}</strong>? Its updates go with it. This action cannot be undone.
           </p>
@@ -104,7 +108,7 @@ export default function HivesScreen({ loaderData, actionData }: Route.ComponentP
 }
 
 function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: { hive: HiveRow | null; photo: ImageSources | null; locations: { id: string; name: string }[]; choices: HiveChoice[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = hive ? EditHiveSchema : AddHiveSchema;
+  const schema = hive ? editHiveSchema : addHiveSchema;
   const [form, fields] = useForm({
     id: hive ? "edit-hive" : "add-hive",
     lastResult,
@@ -117,7 +121,7 @@ function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: 
       statusReason: hive?.statusReason ?? "",
       moveTo: FEWEST_ADOPTIONS,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   const status = String(fields.status.value ?? "active");
@@ -165,10 +169,10 @@ function HiveDialog({ hive, photo, locations, choices, closeHref, lastResult }: 
 }
 
 function UpdatesDialog({ hive, updates, closeHref, lastResult }: { hive: HiveRow; updates: ShownUpdate[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({ id: "post-update", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: PostHiveUpdateSchema }), ...checkedOnSubmit });
+  const [form, fields] = useForm({ id: "post-update", lastResult, onValidate: postHiveUpdateSchema.validate, ...checkedOnSubmit });
   return (
     <ScreenDialog title="Hive updates" description={`${hive.name}, ${hive.locationName}`} closeHref={closeHref}>
-      <SchemaForm form={form} schema={PostHiveUpdateSchema} encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={postHiveUpdateSchema} encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="hiveId" value={hive.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <TextAreaField field={fields.body} label="New update" maxLength={5000} rows={5} hint={`An inspection, the first honey, a new queen… ${hive.adoptions === 0 ? "No sponsor has this hive yet." : "Its sponsors see it in My Adoptions and get it by e-mail."}`} />

@@ -1,9 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { AmenitiesField } from "~/features/locations/amenities-field";
-import { AddLocationSchema, DeleteLocationSchema, EditLocationSchema } from "~/features/locations/locations.schema";
 import { locationsScreen } from "~/features/locations/locations.screen";
 import { getLocation, type LocationRow } from "~/features/locations/locations.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -17,10 +15,15 @@ import { DeleteRecordDialog } from "~/ui/admin/delete-record-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/locations";
+
+const addLocationSchema = clientSchema(() => import("~/features/locations/locations.schema").then((m) => m.AddLocationSchema));
+const deleteLocationSchema = clientSchema(() => import("~/features/locations/locations.schema").then((m) => m.DeleteLocationSchema));
+const editLocationSchema = clientSchema(() => import("~/features/locations/locations.schema").then((m) => m.EditLocationSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Locations | Apiary Back-office" }];
 
@@ -63,7 +66,7 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
       {dialog === "add" && <LocationDialog location={null} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && location && <LocationDialog location={location} timeZones={timeZones} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && location && (
-        <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={DeleteLocationSchema} id={location.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Location" formId="delete-location" schema={deleteLocationSchema} id={location.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             Are you sure you want to delete <strong>{location.name}</strong>? This action cannot be undone.
           </p>
@@ -79,12 +82,12 @@ export default function LocationsScreen({ loaderData, actionData }: Route.Compon
 }
 
 function LocationDialog({ location, timeZones, closeHref, lastResult }: { location: LocationRow | null; timeZones: string[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = location ? EditLocationSchema : AddLocationSchema;
+  const schema = location ? editLocationSchema : addLocationSchema;
   const [form, fields] = useForm({
     id: location ? "edit-location" : "add-location",
     lastResult,
     defaultValue: { name: location?.name ?? "", address: location?.address ?? "", timeZone: location?.timeZone ?? DEFAULT_TIME_ZONE },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   return (

@@ -1,10 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
-import { AddMenuItemSchema, DeleteMenuItemSchema, EditMenuItemSchema, LABEL_MAX, PATH_MAX, type LinkType } from "~/features/menu-items/menu-items.schema";
+import { LABEL_MAX, PATH_MAX } from "~/features/menu-items/menu-item-limits";
+import type { LinkType } from "~/features/menu-items/menu-items.schema";
 import { menuItemsScreen } from "~/features/menu-items/menu-items.screen";
 import { getMenuItem, nextDisplayOrder, type MenuItemRow } from "~/features/menu-items/menu-items.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -21,11 +21,16 @@ import { ScreenHeader } from "~/ui/admin/screen-header";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
 import { cn } from "~/ui/primitives/cn";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/menu-items";
+
+const addMenuItemSchema = clientSchema(() => import("~/features/menu-items/menu-items.schema").then((m) => m.AddMenuItemSchema));
+const deleteMenuItemSchema = clientSchema(() => import("~/features/menu-items/menu-items.schema").then((m) => m.DeleteMenuItemSchema));
+const editMenuItemSchema = clientSchema(() => import("~/features/menu-items/menu-items.schema").then((m) => m.EditMenuItemSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Menu Items | Apiary Back-office" }];
 
@@ -87,7 +92,7 @@ export default function MenuItemsScreen({ loaderData, actionData }: Route.Compon
       </ReorderableRows>
       {(dialog === "add" || dialog === "edit") && <MenuItemDialog key={item?.id ?? "new"} item={item} nextOrder={nextOrder} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && item && (
-        <DeleteRecordDialog title="Delete Menu Item" formId="delete-menu-item" schema={DeleteMenuItemSchema} id={item.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Menu Item" formId="delete-menu-item" schema={deleteMenuItemSchema} id={item.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             Are you sure you want to delete <strong>{item.label}</strong>? It is removed from the site&apos;s menu. This action cannot be undone.
           </p>
@@ -137,7 +142,7 @@ const PATH_HINTS: Record<LinkType, string> = {
 };
 
 function MenuItemDialog({ item, nextOrder, closeHref, lastResult }: { item: MenuItemRow | null; nextOrder: number; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = item ? EditMenuItemSchema : AddMenuItemSchema;
+  const schema = item ? editMenuItemSchema : addMenuItemSchema;
   const [linkType, setLinkType] = useState<LinkType>(item?.isCustom ? "custom" : "internal");
   // A new item: visible, last in the menu.
   const [form, fields] = useForm({
@@ -150,7 +155,7 @@ function MenuItemDialog({ item, nextOrder, closeHref, lastResult }: { item: Menu
       displayOrder: String(item?.displayOrder ?? nextOrder),
       isVisible: item ? (item.isVisible ? "on" : "") : "on",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   return (

@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Eye } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -8,7 +7,6 @@ import { dialogSearch, listSearch } from "~/platform/list-params";
 import type { PublicPage } from "~/features/content/public-pages.server";
 import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { currentImage } from "~/features/content/image-choice.server";
-import { AddPageSchema, DeletePageSchema, EditPageSchema } from "~/features/pages/pages.schema";
 import { pagesScreen } from "~/features/pages/pages.screen";
 import { PREVIEW_FAILED } from "~/features/pages/messages";
 import { getPage, previewPage, type EditedPage } from "~/features/pages/pages.server";
@@ -30,6 +28,7 @@ import { SectionsEditor } from "~/ui/editor/sections-editor";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -37,6 +36,10 @@ import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/pages";
+
+const addPageSchema = clientSchema(() => import("~/features/pages/pages.schema").then((m) => m.AddPageSchema));
+const deletePageSchema = clientSchema(() => import("~/features/pages/pages.schema").then((m) => m.DeletePageSchema));
+const editPageSchema = clientSchema(() => import("~/features/pages/pages.schema").then((m) => m.EditPageSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Pages | Apiary Back-office" }];
 
@@ -79,7 +82,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
       />
       {(dialog === "add" || dialog === "edit") && <PageEditor key={page?.id ?? "new"} page={page} hero={hero} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && page && (
-        <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={DeletePageSchema} id={page.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Page" formId="delete-page" schema={deletePageSchema} id={page.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             This will permanently delete the page <strong>{page.title}</strong> (/{page.slug}). This action cannot be undone.
           </p>
@@ -91,7 +94,7 @@ export default function PagesScreen({ loaderData, actionData }: Route.ComponentP
 }
 
 function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | null; hero: CurrentImage; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = page ? EditPageSchema : AddPageSchema;
+  const schema = page ? editPageSchema : addPageSchema;
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [form, fields] = useForm<{ slug: string; title: string; metaDescription: string; heroTitle: string; heroSubtitle: string; heroImage: File; published: string }, unknown>({
@@ -106,7 +109,7 @@ function PageEditor({ page, hero, closeHref, lastResult }: { page: EditedPage | 
       // A new page starts as a draft.
       published: page?.published ? "on" : "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   const preview = usePreview();

@@ -1,12 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import type { CurrentImage } from "~/ui/editor/image-upload-field";
 import { currentImage } from "~/features/content/image-choice.server";
 import { slugFromTitle } from "~/features/posts/post-slug";
-import { AddPostSchema, DeletePostSchema, EditPostSchema } from "~/features/posts/posts.schema";
 import { postsScreen } from "~/features/posts/posts.screen";
 import { getPost, type EditedPost } from "~/features/posts/posts.server";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
@@ -23,10 +21,15 @@ import { RichTextEditor } from "~/ui/editor/rich-text-editor";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/posts";
+
+const addPostSchema = clientSchema(() => import("~/features/posts/posts.schema").then((m) => m.AddPostSchema));
+const deletePostSchema = clientSchema(() => import("~/features/posts/posts.schema").then((m) => m.DeletePostSchema));
+const editPostSchema = clientSchema(() => import("~/features/posts/posts.schema").then((m) => m.EditPostSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog Posts | Apiary Back-office" }];
 
@@ -65,7 +68,7 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
       />
       {(dialog === "add" || dialog === "edit") && <PostEditor key={post?.id ?? "new"} post={post} image={image} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && post && (
-        <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={DeletePostSchema} id={post.id} closeHref={listHref} lastResult={lastResult}>
+        <DeleteRecordDialog title="Delete Post" formId="delete-post" schema={deletePostSchema} id={post.id} closeHref={listHref} lastResult={lastResult}>
           <p>
             This will permanently delete the post <strong>{post.title}</strong>. This action cannot be undone.
           </p>
@@ -77,12 +80,12 @@ export default function PostsScreen({ loaderData, actionData }: Route.ComponentP
 }
 
 function PostEditor({ post, image, closeHref, lastResult }: { post: EditedPost | null; image: CurrentImage; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = post ? EditPostSchema : AddPostSchema;
+  const schema = post ? editPostSchema : addPostSchema;
   const [form, fields] = useForm<{ title: string; slug: string; excerpt: string; content: string; featuredImage: File; published: string }, unknown>({
     id: post ? "edit-post" : "add-post",
     lastResult,
     defaultValue: { title: post?.title ?? "", slug: post?.slug ?? "", excerpt: post?.excerpt ?? "", content: post?.content ?? "", published: post?.published ? "on" : "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   const [title, setTitle] = useState(post?.title ?? "");

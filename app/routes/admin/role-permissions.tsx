@@ -1,9 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isStaffRole, MODULE_LABELS, PERMISSION_MODULES } from "~/features/accounts/permissions";
 import { backOfficeContext, loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
-import { AddRolePermissionSchema, DeleteRolePermissionSchema, EditRolePermissionSchema, ROLE_NAME_RULE } from "~/features/role-permissions/role-permissions.schema";
+import { ROLE_NAME_RULE } from "~/features/role-permissions/role-permission-messages";
 import { rolePermissionsScreen } from "~/features/role-permissions/role-permissions.screen";
 import { getRolePermission, listDefinedRoles, loadRoleGrid, lockedReason, type RolePermissionRow } from "~/features/role-permissions/role-permissions.server";
 import { PermissionGrid } from "~/features/role-permissions/permission-grid";
@@ -20,10 +19,15 @@ import { ViewSwitch } from "~/ui/admin/view-switch";
 import { CheckboxField } from "~/ui/forms/checkbox-field";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { SelectField } from "~/ui/forms/select-field";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/role-permissions";
+
+const addRolePermissionSchema = clientSchema(() => import("~/features/role-permissions/role-permissions.schema").then((m) => m.AddRolePermissionSchema));
+const deleteRolePermissionSchema = clientSchema(() => import("~/features/role-permissions/role-permissions.schema").then((m) => m.DeleteRolePermissionSchema));
+const editRolePermissionSchema = clientSchema(() => import("~/features/role-permissions/role-permissions.schema").then((m) => m.EditRolePermissionSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Role Permissions | Apiary Back-office" }];
 
@@ -95,7 +99,7 @@ export default function RolePermissionsScreen({ loaderData, actionData }: Route.
       {dialog === "add" && <AddDialog roles={roles} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && row && <EditDialog row={row} locked={locked} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && row && (
-        <DeleteRecordDialog title="Delete Permission" formId="delete-permission" schema={DeleteRolePermissionSchema} id={row.id} closeHref={listHref} lastResult={lastResult} locked={locked}>
+        <DeleteRecordDialog title="Delete Permission" formId="delete-permission" schema={deleteRolePermissionSchema} id={row.id} closeHref={listHref} lastResult={lastResult} locked={locked}>
           <p>
             Are you sure you want to delete the {MODULE_LABELS[row.module]} permissions of <strong>{row.role}</strong>? People with this role lose them at once. This action cannot be undone.
           </p>
@@ -109,12 +113,12 @@ function AddDialog({ roles, closeHref, lastResult }: { roles: string[]; closeHre
   const [form, fields] = useForm({
     id: "add-permission",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddRolePermissionSchema }),
+    onValidate: addRolePermissionSchema.validate,
     ...checkedOnSubmit,
   });
   return (
     <ScreenDialog title="Add Permission" description="A new role is defined by its first row; give people the role in User Management." closeHref={closeHref}>
-      <SchemaForm form={form} schema={AddRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={addRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <TextField field={fields.role} label="Role" autoComplete="off" maxLength={32} hint={ROLE_NAME_RULE} list="defined-roles" />
         <datalist id="defined-roles">
@@ -171,12 +175,12 @@ function EditDialog({ row, locked, closeHref, lastResult }: { row: RolePermissio
   const [form, fields] = useForm({
     id: "edit-permission",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditRolePermissionSchema }),
+    onValidate: editRolePermissionSchema.validate,
     ...checkedOnSubmit,
   });
   return (
     <ScreenDialog title="Edit Permission" closeHref={closeHref}>
-      <SchemaForm form={form} schema={EditRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={editRolePermissionSchema} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="id" value={row.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <LockedRow row={row} />

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { requireStaff, type StaffActor } from "~/features/accounts/admin-guard.server";
 import { SECURITY_ERROR_TITLE } from "~/features/accounts/messages";
-import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
+import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkey-messages";
 import { answerPasskeyForm, passkeyRows } from "~/features/accounts/passkeys.server";
 import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
 import { answerPasswordChange } from "~/features/accounts/password-change.server";

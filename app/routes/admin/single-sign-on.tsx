@@ -1,8 +1,7 @@
 import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, recordDialog, runScreenCommand } from "~/features/back-office/screen-route.server";
-import { AddSsoProviderSchema, DeleteSsoProviderSchema, EditSsoProviderSchema } from "~/features/single-sign-on/sso.schema";
+import type { AddSsoProviderSchema, EditSsoProviderSchema } from "~/features/single-sign-on/sso.schema";
 import { ssoProvidersScreen } from "~/features/single-sign-on/sso-providers.screen";
 import { getSsoProvider, type SsoProviderRow } from "~/features/single-sign-on/sso-providers.server";
 import { ssoCallbackPath } from "~/features/single-sign-on/sso-callback-path";
@@ -19,9 +18,14 @@ import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema, type ClientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/single-sign-on";
+
+const addSsoProviderSchema = clientSchema(() => import("~/features/single-sign-on/sso.schema").then((m) => m.AddSsoProviderSchema));
+const deleteSsoProviderSchema = clientSchema(() => import("~/features/single-sign-on/sso.schema").then((m) => m.DeleteSsoProviderSchema));
+const editSsoProviderSchema = clientSchema(() => import("~/features/single-sign-on/sso.schema").then((m) => m.EditSsoProviderSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "Single Sign-On | Apiary Back-office" }];
 
@@ -61,7 +65,7 @@ export default function SingleSignOnScreen({ loaderData, actionData }: Route.Com
       {dialog === "add" && <ProviderDialog provider={null} redirectUri={redirectUri} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "edit" && provider && <ProviderDialog provider={provider} redirectUri={redirectUri} closeHref={listHref} lastResult={lastResult} />}
       {dialog === "delete" && provider && (
-        <DeleteRecordDialog title="Remove Provider" formId="delete-sso-provider" schema={DeleteSsoProviderSchema} id={provider.id} closeHref={listHref} lastResult={lastResult} after={<FreshProofStep formId="delete-sso-provider" lastResult={lastResult} />}>
+        <DeleteRecordDialog title="Remove Provider" formId="delete-sso-provider" schema={deleteSsoProviderSchema} id={provider.id} closeHref={listHref} lastResult={lastResult} after={<FreshProofStep formId="delete-sso-provider" lastResult={lastResult} />}>
           <p>
             Are you sure you want to remove single sign-on for <strong>{provider.domain}</strong>? Staff with an address there sign in with their password, Google or a passkey
             again; sessions already open stay open.
@@ -73,12 +77,12 @@ export default function SingleSignOnScreen({ loaderData, actionData }: Route.Com
 }
 
 function ProviderDialog({ provider, redirectUri, closeHref, lastResult }: { provider: SsoProviderRow | null; redirectUri: string; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const schema = provider ? EditSsoProviderSchema : AddSsoProviderSchema;
+  const schema: ClientSchema<typeof AddSsoProviderSchema | typeof EditSsoProviderSchema> = provider ? editSsoProviderSchema : addSsoProviderSchema;
   const [form, fields] = useForm({
     id: provider ? "edit-sso-provider" : "add-sso-provider",
     lastResult,
     defaultValue: { domain: provider?.domain ?? "", issuer: provider?.issuer ?? "", clientId: provider?.clientId ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     ...checkedOnSubmit,
   });
   // A change that waits for a fresh proof of who is asking says so above the buttons; the step asks for it.

@@ -1,6 +1,5 @@
 import { accountLabel } from "~/features/accounts/no-email";
 import { getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { loadScreenList, runScreenCommand, backOfficeContext } from "~/features/back-office/screen-route.server";
 import { dialogSearch, listSearch } from "~/platform/list-params";
 import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
@@ -11,7 +10,6 @@ import { mayResetFactorsOf } from "~/features/accounts/second-factors.server";
 import { worksInBackOffice } from "~/features/accounts/permissions";
 import { AccountAccessDialog, EndSessionsDialog } from "~/features/users/account-access-dialogs";
 import { personPath } from "~/features/people/person-links";
-import { EditProfileSchema, ManageRolesSchema } from "~/features/users/users.schema";
 import { usersScreen } from "~/features/users/users.screen";
 import { useLiveRevalidation } from "~/platform/realtime/use-live-revalidation";
 import { DataTable } from "~/ui/admin/data-table";
@@ -22,9 +20,13 @@ import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { ScreenHeader } from "~/ui/admin/screen-header";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/users";
+
+const editProfileSchema = clientSchema(() => import("~/features/users/users.schema").then((m) => m.EditProfileSchema));
+const manageRolesSchema = clientSchema(() => import("~/features/users/users.schema").then((m) => m.ManageRolesSchema));
 
 export const meta: Route.MetaFunction = () => [{ title: "User Management | Apiary Back-office" }];
 
@@ -109,10 +111,10 @@ const ROLE_HINTS: Record<string, string> = {
 };
 
 function ManageRolesDialog({ person, roles, closeHref, lastResult }: { person: UserRow; roles: string[]; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
-  const [form] = useForm({ id: "manage-roles", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: ManageRolesSchema }), ...checkedOnSubmit });
+  const [form] = useForm({ id: "manage-roles", lastResult, onValidate: manageRolesSchema.validate, ...checkedOnSubmit });
   return (
     <ScreenDialog title="Manage Roles" description={accountLabel(person.email)} closeHref={closeHref}>
-      <SchemaForm form={form} schema={ManageRolesSchema} preventScrollReset>
+      <SchemaForm form={form} schema={manageRolesSchema} preventScrollReset>
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <fieldset className="mt-2">
@@ -143,12 +145,12 @@ function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow;
     id: "edit-profile",
     lastResult,
     defaultValue: { phoneNumber: person.phoneNumber ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditProfileSchema }),
+    onValidate: editProfileSchema.validate,
     ...checkedOnSubmit,
   });
   return (
     <ScreenDialog title="Edit Profile" closeHref={closeHref}>
-      <SchemaForm form={form} schema={EditProfileSchema} preventScrollReset className="flex flex-col gap-4">
+      <SchemaForm form={form} schema={editProfileSchema} preventScrollReset className="flex flex-col gap-4">
         <input type="hidden" name="userId" value={person.id} />
         <FormError errors={form.errors} id={`${form.id}-error`} />
         <div className="flex flex-col gap-1.5">

@@ -1,8 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck, LogIn, UserRoundPlus } from "lucide-react";
 import { useNavigation } from "react-router";
-import { AdminSetupEmailSchema, AdminSetupSchema } from "~/features/accounts/admin.schema";
 import { setUpFirstAdmin } from "~/features/accounts/admin-setup.server";
 import { ADMIN_SETUP_FAILED_MESSAGE, adminCreated, VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
 import { requestMeta } from "~/features/accounts/request-meta";
@@ -14,9 +12,13 @@ import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/admin-setup";
+
+const adminSetupEmailSchema = clientSchema(() => import("~/features/accounts/admin.schema").then((m) => m.AdminSetupEmailSchema));
+const adminSetupSchema = clientSchema(() => import("~/features/accounts/admin.schema").then((m) => m.AdminSetupSchema));
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Setup | Apiary" },
@@ -136,11 +138,11 @@ function SetupForm({
   lastResult?: SubmissionResult<string[]>;
   failure?: string;
 }) {
-  const schema = emailConfigured ? AdminSetupSchema : AdminSetupEmailSchema;
+  const schema = emailConfigured ? adminSetupSchema : adminSetupEmailSchema;
   const [form, fields] = useForm({
     id: "admin-setup",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,10 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { ShieldCheck } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { adminDestination } from "~/features/accounts/admin-guard.server";
-import { AdminLoginSchema } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
 import { startGoogleSignIn } from "~/features/accounts/google.server";
 import { leavingSite } from "~/features/accounts/leave-site.server";
@@ -30,9 +28,12 @@ import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/admin-sign-in";
+
+const adminLoginSchema = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.AdminLoginSchema));
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Login | Apiary" },
@@ -206,7 +207,7 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   const [form, fields] = useForm({
     id: "admin-login",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+    onValidate: adminLoginSchema.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -215,7 +216,7 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   return (
     <SchemaForm
       form={form}
-      schema={AdminLoginSchema}
+      schema={adminLoginSchema}
       replace
       className="mt-6 flex flex-col gap-4"
     >

@@ -1,10 +1,8 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useNavigation } from "react-router";
 import { VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
-import { ForgotPasswordSchema } from "~/features/accounts/recovery.schema";
 import { requestPasswordRecovery } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { formValues } from "~/platform/form-values";
@@ -12,9 +10,12 @@ import { platformContext, requestInfoContext } from "~/platform/request-context"
 import { replyRefused } from "~/platform/toast.server";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/forgot-password";
+
+const forgotPasswordSchema = clientSchema(() => import("~/features/accounts/recovery.schema").then((m) => m.ForgotPasswordSchema));
 
 export const meta: Route.MetaFunction = () => [
   { title: "Forgot Password | Apiary" },
@@ -66,7 +67,7 @@ function RequestForm({ from, lastResult, loginPage }: { from: string | null; las
   const [form, fields] = useForm({
     id: "forgot-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotPasswordSchema }),
+    onValidate: forgotPasswordSchema.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -80,7 +81,7 @@ function RequestForm({ from, lastResult, loginPage }: { from: string | null; las
       </p>
       <SchemaForm
         form={form}
-        schema={ForgotPasswordSchema}
+        schema={forgotPasswordSchema}
         className="mt-6 flex flex-col gap-4"
       >
         {form.errors && (

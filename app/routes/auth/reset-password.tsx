@@ -1,10 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CircleCheck } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { PASSWORD_RESET_FAILED_TITLE, PASSWORD_UPDATED } from "~/features/accounts/messages";
-import { RESET_PASSWORD_MIN_LENGTH, ResetPasswordSchema, resetIssueToast } from "~/features/accounts/recovery.schema";
+import { RESET_PASSWORD_MIN_LENGTH, resetIssueToast } from "~/features/accounts/recovery.schema";
 import { openResetLink, resetPasswordWithToken, type LoginPage } from "~/features/accounts/recovery.server";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { formValues } from "~/platform/form-values";
@@ -13,10 +12,13 @@ import type { Refusal } from "~/platform/result";
 import { refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { SchemaForm } from "~/ui/forms/schema-form";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/reset-password";
+
+const resetPasswordSchema = clientSchema(() => import("~/features/accounts/recovery.schema").then((m) => m.ResetPasswordSchema));
 
 /** The spec's pause on the success message before the login page. */
 const REDIRECT_AFTER_MS = 2000;
@@ -78,7 +80,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
   const [form, fields] = useForm({
     id: "reset-password",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    onValidate: resetPasswordSchema.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -92,7 +94,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
       </p>
       <SchemaForm
         form={form}
-        schema={ResetPasswordSchema}
+        schema={resetPasswordSchema}
         issueToast={resetIssueToast}
         className="mt-6 flex flex-col gap-4"
       >

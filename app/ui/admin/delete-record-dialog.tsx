@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import type { z } from "~/platform/zod";
+import type { ClientSchema } from "../forms/client-schema";
 import { FormError } from "../forms/form-error";
 import { SchemaForm } from "../forms/schema-form";
 import { CloseOnly, DialogButtons } from "./dialog-buttons";
@@ -25,7 +25,8 @@ export function DeleteRecordDialog({
 }: {
   title: string;
   formId: string;
-  schema: z.ZodType;
+  /** The delete command's schema, fetched when the dialog's form is used (clientSchema). */
+  schema: ClientSchema<z.ZodType>;
   id: string;
   closeHref: string;
   lastResult: SubmissionResult<string[]> | null;
@@ -34,7 +35,7 @@ export function DeleteRecordDialog({
   /** Shown below the form, outside it (the "Confirm it's you" step of a delete that asks for one). */
   after?: ReactNode;
 }) {
-  const [form] = useForm({ id: formId, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema }) });
+  const [form] = useForm({ id: formId, lastResult, onValidate: schema.validate });
   return (
     <ScreenDialog title={title} closeHref={closeHref}>
       <SchemaForm form={form} schema={schema} preventScrollReset>
