@@ -1,4 +1,4 @@
-import { format, parseISO } from "date-fns";
+import { formatDay } from "~/platform/day-format";
 import { Hexagon } from "lucide-react";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";
@@ -40,7 +40,7 @@ export const hivesScreen = defineScreen<HiveRow>({
       cell: (row) => <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${HIVE_STATUS_CLASSES[row.status]}`}>{HIVE_STATUS_LABELS[row.status]}</span>,
       sortable: true,
     },
-    { id: "installed", header: "Installed", value: (row) => (row.installedOn ? format(parseISO(row.installedOn), "MMM dd, yyyy") : ""), cell: (row) => (row.installedOn ? format(parseISO(row.installedOn), "MMM dd, yyyy") : "—"), sortable: true },
+    { id: "installed", header: "Installed", value: (row) => (row.installedOn ? formatDay(row.installedOn) : ""), cell: (row) => (row.installedOn ? formatDay(row.installedOn) : "—"), sortable: true },
     { id: "adoptions", header: "Adoptions", value: (row) => String(row.adoptions), sortable: true },
     { id: "updates", header: "Updates", value: (row) => String(row.updates) },
   ],

@@ -9,8 +9,7 @@ import { HIVE_UPDATE_DUE_DAYS } from "~/features/hives/hive-options";
 import { formatUsd } from "~/platform/money";
 import { plural } from "~/platform/plural";
 import { cn } from "~/ui/primitives/cn";
-import { OCCUPANCY_NIGHTS, type DayOverview, type LocationDay, type WaitingRequest } from "./overview";
-import { OVERVIEW_INTENT } from "./overview.schema";
+import { OCCUPANCY_NIGHTS, OVERVIEW_INTENT, type DayOverview, type LocationDay, type WaitingRequest } from "./overview";
 
 // Days are `yyyy-MM-dd` calendar days: written in UTC so that server and browser agree.
 const longDay = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric", timeZone: "UTC" });

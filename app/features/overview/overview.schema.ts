@@ -1,6 +1,5 @@
 import { z } from "~/platform/zod";
 
-export const OVERVIEW_INTENT = "overview";
 
 /** Fold the day's overview away (`collapsed=true`) or open it again: the person's own choice. */
 export const OverviewPreferenceSchema = z.object({

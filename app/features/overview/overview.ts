@@ -6,6 +6,9 @@ import { can } from "~/features/accounts/permissions";
  * whoever may view it): its figures' shapes, who sees which part, and the tables they come from.
  */
 
+/** The post that folds the overview away or opens it again. */
+export const OVERVIEW_INTENT = "overview";
+
 /** Occupancy looks this many nights ahead, today's included. */
 export const OCCUPANCY_NIGHTS = 30;
 

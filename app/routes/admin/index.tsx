@@ -4,7 +4,7 @@ import { authStateContext } from "~/features/accounts/actor";
 import { adminDestination, backOfficeAddress, requireStaff } from "~/features/accounts/admin-guard.server";
 import type { StaffActor } from "~/features/accounts/actor";
 import { VALIDATION_ERROR_TITLE } from "~/features/accounts/messages";
-import { OVERVIEW_INTENT } from "~/features/overview/overview.schema";
+import { OVERVIEW_INTENT } from "~/features/overview/overview";
 import { rememberOverview } from "~/features/overview/overview-preference.server";
 import { replyRefused } from "~/platform/toast.server";
 import { viewableScreens } from "~/features/back-office/viewable-screens";
