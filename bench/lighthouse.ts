@@ -3,7 +3,8 @@
  * portal, /customer-auth, and /sponsor-profile signed in with a real session: an account signed
  * up through the form in the same browser, whose cookie Lighthouse keeps), against the built
  * server on a fresh embedded database. Prints the four category scores, total blocking time, the
- * longest task (an interactive page: none over 50 ms while it loads and hydrates) and the JavaScript each page transfers: on load, as Lighthouse sees it, and once the page is
+ * longest task (an interactive page: none over 50 ms while it loads and hydrates) and the
+ * JavaScript each page transfers: on load, as Lighthouse sees it, and once the page is
  * interactive (pages that hydrate when their widget or form is reached load React then: the
  * second figure counts it, after pointing at that part), each beside its budget; exits 1 when a
  * page misses one (docs/decisions/0021-script-budgets.md). The signed-in page says noindex, so its
