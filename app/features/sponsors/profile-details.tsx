@@ -1,19 +1,21 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
-import { PROFILE_UPDATE_FAILED } from "./messages";
+import { PROFILE_LIMITS, PROFILE_UPDATE_FAILED } from "./messages";
 import { ProfileCard } from "./profile-card";
 import { profileTabHref } from "./profile-tab";
-import { PROFILE_LIMITS, SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
+import type { SponsorProfileValues } from "./sponsor-profile.schema";
 
 export const UPDATE_PROFILE_INTENT = "update-profile";
+
+const sponsorProfile = clientSchema(() => import("./sponsor-profile.schema").then((m) => m.SponsorProfileSchema));
 
 type Props = {
   profile: SponsorProfileValues;
@@ -73,7 +75,7 @@ function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; l
     id: "sponsor-profile",
     lastResult,
     defaultValue: { name: profile.name ?? "", companyName: profile.companyName ?? "", address: profile.address ?? "", phoneNumber: profile.phoneNumber ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorProfileSchema }),
+    onValidate: sponsorProfile.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -82,7 +84,7 @@ function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; l
   return (
     <SchemaForm
       form={form}
-      schema={SponsorProfileSchema}
+      schema={sponsorProfile}
       issueTitle={PROFILE_UPDATE_FAILED}
       action={profileTabHref("profile", { edit: true })}
       preventScrollReset
