@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
@@ -8,19 +8,13 @@ import { requestEmailChange } from "~/features/accounts/email-change.server";
 import { EMAIL_NOT_SENT, PASSWORD_CHANGE_FAILED_TITLE, PASSWORD_CHANGED } from "~/features/accounts/messages";
 import { changeOwnPassword } from "~/features/accounts/password-change.server";
 import { CHANGE_EMAIL_INTENT, EMAIL_CHANGE_FAILED_TITLE } from "~/features/accounts/security-tab/account-change-messages";
-import { EmailCard as ChangeEmailCard } from "~/features/accounts/security-tab/email-card";
-import { PasswordCard } from "~/features/accounts/security-tab/password-card";
 import { ADD_PASSKEY_INTENT, PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkey-messages";
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
-import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
-import { TwoStepCard } from "~/features/accounts/security-tab/two-step-card";
 import type { PhoneSent } from "~/features/accounts/two-step/factor-forms";
 import { answerTwoStepForm, TWO_STEP_FORM_INTENTS, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TWO_STEP_FAILED_TITLE } from "~/features/accounts/two-step/two-step-messages";
-import { SessionsCard } from "~/features/accounts/security-tab/sessions-card";
 import { SignOutButton, SignOutScopes } from "~/features/accounts/sessions/sessions-list";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
 import { answerSignInWayForm } from "~/features/accounts/sign-in-ways.server";
 import { leavingSite } from "~/features/accounts/leave-site.server";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS, WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
@@ -68,6 +62,16 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   };
   return withoutEdit(currentUrl) === withoutEdit(nextUrl) ? false : defaultShouldRevalidate;
 }
+
+/**
+ * The "Sign-in & security" tab's code (its forms, passkeys, wallets, second factors and devices)
+ * is fetched when that tab is shown, not with the profile. Opened by its address, the page
+ * hydrates around the server's HTML of the tab (plain forms that post without JavaScript) until
+ * the code is here. Reached by a click, the code is fetched beside the tab's data and the
+ * router's update (a transition) keeps the tab that was shown until both are here.
+ */
+const loadSecurityTab = () => import("~/features/accounts/security-tab/security-tab");
+const SecurityTab = lazy(loadSecurityTab);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
@@ -188,14 +192,29 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
   const [params] = useSearchParams();
   useToast(actionData?.toast);
   useToast("failure" in loaderData ? loaderData.failure : null);
+  useSecurityTabFetchedEarly();
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} barred={loaderData.barred} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
   if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
-  const { tab, account } = loaderData;
+  const { tab } = loaderData;
   const editing = tab === "profile" && params.get("edit") === "1";
   return (
     <Page title="Sponsor Profile" intro="Your details, your stays and your adopted hives.">
       <ProfileTabsNav current={tab} />
+      {/* Around every tab, always there: a tab whose code is still on its way keeps the one shown (see SecurityTab). */}
+      <Suspense>
+        <TabPanel tab={tab} loaderData={loaderData} actionData={actionData} editing={editing} />
+      </Suspense>
+    </Page>
+  );
+}
+
+type Shown = Extract<Route.ComponentProps["loaderData"], { view: "customer" }>;
+
+function TabPanel({ tab, loaderData, actionData, editing }: { tab: Shown["tab"]; loaderData: Shown; actionData: Route.ComponentProps["actionData"]; editing: boolean }) {
+  const { account } = loaderData;
+  return (
+    <>
       {tab === "profile" && (
         <>
           <EmailCard account={account} resendResult={actionData?.intent === "resend-verification" ? (actionData.toast?.description ?? null) : null} />
@@ -212,36 +231,31 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       )}
       {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
       {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
-      {tab === "security" && (
-        <ChangeEmailCard email={account.email} lastResult={actionData?.intent === CHANGE_EMAIL_INTENT ? actionData.result : undefined} sentTo={actionData && "sentTo" in actionData ? (actionData.sentTo ?? null) : null} />
-      )}
-      {tab === "security" && (
-        <PasswordCard email={account.email} hasPassword={loaderData.hasPassword} lastResult={actionData?.intent === CHANGE_PASSWORD_INTENT ? actionData.result : undefined} />
-      )}
-      {tab === "security" && <SignInWaysCard ways={loaderData.signInWays} google={loaderData.googleLinkable} />}
-      {tab === "security" && (
-        <Card id="passkeys-title" title="Passkeys">
-          <div className="mt-3">
-            <PasskeyManager
-              passkeys={loaderData.passkeys}
-              lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
-              removeResult={actionData?.intent === REMOVE_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
-            />
-          </div>
-        </Card>
-      )}
-      {tab === "security" && loaderData.twoStep && (
-        <TwoStepCard
-          view={loaderData.twoStep}
-          resultFor={(intent) => (actionData?.intent === intent ? actionData.result : undefined)}
-          backupCodes={actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined}
-          phoneSent={actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined}
+      {tab === "security" ? (
+        <SecurityTab
+          email={account.email}
+          hasPassword={loaderData.hasPassword}
+          signInWays={loaderData.signInWays}
+          googleLinkable={loaderData.googleLinkable}
+          passkeys={loaderData.passkeys}
+          twoStep={loaderData.twoStep}
+          sessions={loaderData.sessions}
+          answer={actionData}
         />
+      ) : (
+        <SessionsSummaryCard activeSessions={account.activeSessions} />
       )}
-      {/* The security tab lists every device (and signs out each); the other tabs keep the summary. */}
-      {tab === "security" ? <SessionsCard sessions={loaderData.sessions} /> : <SessionsSummaryCard activeSessions={account.activeSessions} />}
-    </Page>
+    </>
   );
+}
+
+/** On the way to the security tab (a click, a link): its code is fetched beside its data, not after it. */
+function useSecurityTabFetchedEarly() {
+  const navigation = useNavigation();
+  const next = navigation.location?.search;
+  useEffect(() => {
+    if (next && new URLSearchParams(next).get("tab") === "security") void loadSecurityTab();
+  }, [next]);
 }
 
 function Page({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
