@@ -201,6 +201,42 @@ test.describe("the Sign-in & security tab's code, fetched when the tab is shown"
   });
 });
 
+test.describe("the Edit Profile form's code, fetched when it is about to be used", () => {
+  test("not with the profile; opened by its address, the server's form stands until its script arrives, then checks in the browser", async ({ page, signIn }) => {
+    await signIn.customer({ verified: true });
+    const FORM_SCRIPT = /\/assets\/profile-details-form-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (FORM_SCRIPT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await open(page, "/sponsor-profile");
+    expect(fetched, "the edit form's script is not on the profile's load").toEqual([]);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FORM_SCRIPT, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/sponsor-profile?tab=profile&edit=1");
+    await waitForHydration(page);
+    const details = page.getByRole("region", { name: "Profile Details" });
+    await expect(details.getByRole("button", { name: "Save Changes" })).toBeVisible();
+    expect(await reactOwns(page, "form#sponsor-profile")).toBe(false);
+
+    release();
+    await expect.poll(() => reactOwns(page, "form#sponsor-profile")).toBe(true);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await details.getByLabel(/Phone number/).fill("call me maybe");
+    await details.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Error updating profile")).toContainText("Phone number may contain only digits");
+    expect(posts).toEqual([]);
+  });
+});
+
 test.describe("editing the profile", () => {
   test("with JavaScript: Edit Profile opens the form in place, Save Changes keeps the values, Cancel drops the changes", async ({ page, signIn }) => {
     await signIn.customer();
