@@ -120,9 +120,21 @@ test.describe("the Sign-in & security tab's code, fetched when the tab is shown"
       if (request.method() === "POST") posts.push(request.url());
     });
 
+    // My Bookings and My Adoptions have their own scripts too, fetched on the way to them.
+    const PANEL_SCRIPT = /\/assets\/(bookings|adoptions)-panel-[\w-]+\.js$/;
+    const panels: string[] = [];
+    page.on("request", (request) => {
+      const panel = PANEL_SCRIPT.exec(new URL(request.url()).pathname);
+      if (panel) panels.push(panel[1]!);
+    });
+
     await open(page, "/sponsor-profile");
+    expect(panels, "the other tabs' scripts are not on the profile's load").toEqual([]);
     await tabLink(page, "My Bookings").click();
     await expect(page.getByText("No bookings yet")).toBeVisible();
+    await tabLink(page, "My Adoptions").click();
+    await expect(page.getByText("No adopted hives yet")).toBeVisible();
+    expect(panels).toEqual(["bookings", "adoptions"]);
     expect(fetched, "the tab's script is not on the profile's load").toEqual([]);
 
     await tabLink(page, "Sign-in & security").click();

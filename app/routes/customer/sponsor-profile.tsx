@@ -20,8 +20,6 @@ import { leavingSite } from "~/features/accounts/leave-site.server";
 import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS, WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
-import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
-import { BookingsPanel } from "~/features/sponsors/bookings-panel";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from "~/features/sponsors/messages";
 import { ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
@@ -64,14 +62,21 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 /**
- * The "Sign-in & security" tab's code (its forms, passkeys, wallets, second factors and devices)
- * is fetched when that tab is shown, not with the profile. Opened by its address, the page
- * hydrates around the server's HTML of the tab (plain forms that post without JavaScript) until
- * the code is here. Reached by a click, the code is fetched beside the tab's data and the
- * router's update (a transition) keeps the tab that was shown until both are here.
+ * The code of the tabs the page does not open on (My Bookings, My Adoptions, and Sign-in &
+ * security with its forms, passkeys, wallets, second factors and devices) is fetched when that
+ * tab is shown, not with the profile. Opened by its address, the page hydrates around the
+ * server's HTML of the tab (links and plain forms that work without JavaScript) until the code is
+ * here. Reached by a click, the code is fetched beside the tab's data and the router's update
+ * (a transition) keeps the tab that was shown until both are here.
  */
-const loadSecurityTab = () => import("~/features/accounts/security-tab/security-tab");
-const SecurityTab = lazy(loadSecurityTab);
+const TAB_CODE = {
+  bookings: () => import("~/features/sponsors/bookings-panel"),
+  adoptions: () => import("~/features/sponsors/adoptions-panel"),
+  security: () => import("~/features/accounts/security-tab/security-tab"),
+};
+const BookingsPanel = lazy(() => TAB_CODE.bookings().then((module) => ({ default: module.BookingsPanel })));
+const AdoptionsPanel = lazy(() => TAB_CODE.adoptions().then((module) => ({ default: module.AdoptionsPanel })));
+const SecurityTab = lazy(TAB_CODE.security);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
@@ -192,7 +197,7 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
   const [params] = useSearchParams();
   useToast(actionData?.toast);
   useToast("failure" in loaderData ? loaderData.failure : null);
-  useSecurityTabFetchedEarly();
+  useTabCodeFetchedEarly();
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} barred={loaderData.barred} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
   if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
@@ -249,12 +254,12 @@ function TabPanel({ tab, loaderData, actionData, editing }: { tab: Shown["tab"];
   );
 }
 
-/** On the way to the security tab (a click, a link): its code is fetched beside its data, not after it. */
-function useSecurityTabFetchedEarly() {
+/** On the way to another tab (a click, a link): its code is fetched beside its data, not after it. */
+function useTabCodeFetchedEarly() {
   const navigation = useNavigation();
-  const next = navigation.location?.search;
+  const next = navigation.location?.pathname === "/sponsor-profile" ? new URLSearchParams(navigation.location.search).get("tab") : null;
   useEffect(() => {
-    if (next && new URLSearchParams(next).get("tab") === "security") void loadSecurityTab();
+    if (next && Object.hasOwn(TAB_CODE, next)) void TAB_CODE[next as keyof typeof TAB_CODE]();
   }, [next]);
 }
 
