@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { insertAdoption, insertTier } from "../factories/sponsorships";
 import { insertBooking, insertStayAsset } from "../factories/stays";
 import { sponsors } from "../../app/platform/db/schema";
-import { dismissToasts, toast } from "./customer-helpers";
+import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Profile sections" });
@@ -98,6 +98,154 @@ test.describe("sponsor profile tabs", () => {
     await expect(toast(page, "Logged out successfully")).toContainText("See you next time!");
     await page.goto("/sponsor-profile?tab=adoptions");
     await expect(page).toHaveURL("/customer-auth?redirectTo=%2Fsponsor-profile%3Ftab%3Dadoptions");
+  });
+});
+
+/** The "Sign-in & security" tab's own script (security-tab.tsx, fetched when the tab is shown). */
+const SECURITY_TAB_SCRIPT = /\/assets\/security-tab-[\w-]+\.js$/;
+
+/** Whether React has taken over this element (hydrated or rendered it): it carries React's own keys then. */
+const reactOwns = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+
+test.describe("the Sign-in & security tab's code, fetched when the tab is shown", () => {
+  test("by a click: the profile loads without it, the tab comes with it, and its forms check in the browser and post", async ({ page, signIn }) => {
+    const customer = await signIn.customer({ verified: true });
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (SECURITY_TAB_SCRIPT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+
+    // My Bookings and My Adoptions have their own scripts too, fetched on the way to them.
+    const PANEL_SCRIPT = /\/assets\/(bookings|adoptions)-panel-[\w-]+\.js$/;
+    const panels: string[] = [];
+    page.on("request", (request) => {
+      const panel = PANEL_SCRIPT.exec(new URL(request.url()).pathname);
+      if (panel) panels.push(panel[1]!);
+    });
+
+    await open(page, "/sponsor-profile");
+    expect(panels, "the other tabs' scripts are not on the profile's load").toEqual([]);
+    await tabLink(page, "My Bookings").click();
+    await expect(page.getByText("No bookings yet")).toBeVisible();
+    await tabLink(page, "My Adoptions").click();
+    await expect(page.getByText("No adopted hives yet")).toBeVisible();
+    expect(panels).toEqual(["bookings", "adoptions"]);
+    expect(fetched, "the tab's script is not on the profile's load").toEqual([]);
+
+    await tabLink(page, "Sign-in & security").click();
+    await expect(page).toHaveURL("/sponsor-profile?tab=security");
+    const card = page.getByRole("region", { name: "Email address" });
+    await expect(card).toContainText(customer.email);
+    await expect(page.getByRole("region", { name: "Passkeys" })).toBeVisible();
+    expect(fetched).toHaveLength(1);
+
+    // The browser's own check, before anything is posted: the schema is fetched when the form is used.
+    await card.getByLabel("New email address").fill("not an address");
+    await card.getByRole("button", { name: "Change email" }).click();
+    await expect(toast(page, "Validation Error")).toContainText("Please enter a valid email address");
+    await expect(card.getByText("Please enter a valid email address")).toBeVisible();
+    expect(posts).toEqual([]);
+
+    const next = uniqueEmail("clicked");
+    await card.getByLabel("New email address").fill(next);
+    await card.getByRole("button", { name: "Change email" }).click();
+    await expect(card.getByRole("status")).toContainText(`We sent a link to ${next}`);
+    expect(posts).toHaveLength(1);
+  });
+
+  test("by its address: the server's HTML is the tab until its script arrives, then the same forms are React's", async ({ page, signIn }) => {
+    const customer = await signIn.customer({ verified: true });
+    // The tab's script is held back until the page has been looked at.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(SECURITY_TAB_SCRIPT, async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto("/sponsor-profile?tab=security");
+    await waitForHydration(page);
+    const card = page.getByRole("region", { name: "Email address" });
+    await expect(card).toContainText(customer.email);
+    await expect(page.getByRole("region", { name: "Passkeys" }).getByRole("button", { name: "Add a passkey" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Where you're signed in" })).toBeVisible();
+    // The rest of the page is React's already; the tab is still the server's HTML.
+    expect(await reactOwns(page, "nav[aria-label='Profile sections']")).toBe(true);
+    expect(await reactOwns(page, "form#change-email")).toBe(false);
+
+    release();
+    await expect.poll(() => reactOwns(page, "form#change-email")).toBe(true);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await card.getByLabel("New email address").fill("not an address");
+    await card.getByRole("button", { name: "Change email" }).click();
+    await expect(toast(page, "Validation Error")).toContainText("Please enter a valid email address");
+    expect(posts).toEqual([]);
+    await dismissToasts(page);
+    await expectAccessible(page, "the security tab opened by its address");
+  });
+
+  test("without JavaScript: the tab is rendered whole by the server and its forms post", async ({ browser, signIn }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await signIn.customer({ verified: true }, context);
+    const page = await context.newPage();
+    await page.goto("/sponsor-profile");
+    await tabLink(page, "Sign-in & security").click();
+    await expect(page).toHaveURL("/sponsor-profile?tab=security");
+    await expect(page.getByRole("region", { name: "Passkeys" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Where you're signed in" })).toBeVisible();
+    const card = page.getByRole("region", { name: "Email address" });
+    await card.getByLabel("New email address").fill("not an address");
+    await card.getByRole("button", { name: "Change email" }).click();
+    await expect(card.getByText("Please enter a valid email address")).toBeVisible();
+    const next = uniqueEmail("noscript");
+    await card.getByLabel("New email address").fill(next);
+    await card.getByRole("button", { name: "Change email" }).click();
+    await expect(card.getByRole("status")).toContainText(`We sent a link to ${next}`);
+    await context.close();
+  });
+});
+
+test.describe("the Edit Profile form's code, fetched when it is about to be used", () => {
+  test("not with the profile; opened by its address, the server's form stands until its script arrives, then checks in the browser", async ({ page, signIn }) => {
+    await signIn.customer({ verified: true });
+    const FORM_SCRIPT = /\/assets\/profile-details-form-[\w-]+\.js$/;
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (FORM_SCRIPT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    });
+    await open(page, "/sponsor-profile");
+    expect(fetched, "the edit form's script is not on the profile's load").toEqual([]);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(FORM_SCRIPT, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto("/sponsor-profile?tab=profile&edit=1");
+    await waitForHydration(page);
+    const details = page.getByRole("region", { name: "Profile Details" });
+    await expect(details.getByRole("button", { name: "Save Changes" })).toBeVisible();
+    expect(await reactOwns(page, "form#sponsor-profile")).toBe(false);
+
+    release();
+    await expect.poll(() => reactOwns(page, "form#sponsor-profile")).toBe(true);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await details.getByLabel(/Phone number/).fill("call me maybe");
+    await details.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Error updating profile")).toContainText("Phone number may contain only digits");
+    expect(posts).toEqual([]);
   });
 });
 

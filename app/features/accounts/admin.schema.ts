@@ -5,6 +5,9 @@ import {
   INVALID_TOTP_MESSAGE,
   PASSWORDS_DO_NOT_MATCH_MESSAGE,
 } from "./messages";
+import { CODE_PATTERN, isWellFormedCode, normalizeSecondFactorCode, type SecondFactorMethod } from "./second-factor-code";
+
+export { isWellFormedCode, normalizeSecondFactorCode, SECOND_FACTOR_CODE_LENGTH, type SecondFactorMethod } from "./second-factor-code";
 
 /**
  * The back-office's own forms. Each schema is used by the browser (instant feedback, the
@@ -55,22 +58,6 @@ export const FirstLoginPasswordSchema = passwordChangeSchema(false);
 /** A change at any other time also asks for the current password (ASVS 2.1.6). */
 export const ChangePasswordSchema = passwordChangeSchema(true);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
-
-/** Authenticator and texted codes are 6 digits; backup codes 8 characters of a-z and 0-9. */
-export const SECOND_FACTOR_CODE_LENGTH = { totp: 6, backup: 8, sms: 6 } as const;
-export type SecondFactorMethod = keyof typeof SECOND_FACTOR_CODE_LENGTH;
-
-/** People paste "123 456" or "ABCD-1234": spaces and hyphens go, backup codes are lower case. */
-export function normalizeSecondFactorCode(method: SecondFactorMethod, code: string) {
-  const compact = code.replace(/[\s-]/g, "");
-  return method === "backup" ? compact.toLowerCase() : compact;
-}
-
-const CODE_PATTERN: Record<SecondFactorMethod, RegExp> = { totp: /^\d{6}$/, backup: /^[a-z0-9]{8}$/, sms: /^\d{6}$/ };
-
-export function isWellFormedCode(method: SecondFactorMethod, code: string) {
-  return CODE_PATTERN[method].test(normalizeSecondFactorCode(method, code));
-}
 
 /** The code step of the admin login. A malformed code gets the same answer as a wrong one. */
 export const SecondFactorSchema = z

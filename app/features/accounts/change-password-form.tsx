@@ -1,12 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, type useFetcher } from "react-router";
-import { ChangePasswordSchema, FirstLoginPasswordSchema } from "./admin.schema";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
 import { Button } from "~/ui/primitives/button";
+import { lazyFormProps } from "./lazy-form-props";
+
+const changePassword = clientSchema(() => import("./admin.schema").then((m) => m.ChangePasswordSchema));
+const firstLoginPassword = clientSchema(() => import("./admin.schema").then((m) => m.FirstLoginPasswordSchema));
 
 export const CHANGE_PASSWORD_INTENT = "change-password";
 
@@ -28,11 +30,11 @@ export type ChangePasswordFormProps = {
 
 /** New password + confirmation (and the current password when asked), checked by the shared schema. */
 export function ChangePasswordForm({ id, requireCurrent, email, redirectTo, lastResult, submitting, action, fetcher, secondary }: ChangePasswordFormProps) {
-  const schema = requireCurrent ? ChangePasswordSchema : FirstLoginPasswordSchema;
+  const schema = requireCurrent ? changePassword : firstLoginPassword;
   const [form, fields] = useForm({
     id,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: schema.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -41,11 +43,7 @@ export function ChangePasswordForm({ id, requireCurrent, email, redirectTo, last
     <FormComponent
       method="post"
       action={action}
-      {...getFormProps(form)}
-      onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, schema);
-        form.onSubmit(event);
-      }}
+      {...lazyFormProps(form, schema, { toast: true })}
       className="flex flex-col gap-4"
     >
       <input type="hidden" name="intent" value={CHANGE_PASSWORD_INTENT} />

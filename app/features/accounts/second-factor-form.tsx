@@ -1,21 +1,19 @@
-import {
-  getFormProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import {
   isWellFormedCode,
   normalizeSecondFactorCode,
   SECOND_FACTOR_CODE_LENGTH,
-  SecondFactorSchema,
   type SecondFactorMethod,
-} from "./admin.schema";
+} from "./second-factor-code";
+import { lazyFormProps } from "./lazy-form-props";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
+
+const secondFactor = clientSchema(() => import("./admin.schema").then((m) => m.SecondFactorSchema));
 
 const LABEL: Record<SecondFactorMethod, string> = {
   totp: "Authenticator code",
@@ -75,8 +73,7 @@ export function SecondFactorForm({
   const [form, fields] = useForm({
     id: `second-factor-${method}`,
     lastResult,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: SecondFactorSchema }),
+    onValidate: secondFactor.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
@@ -128,7 +125,7 @@ export function SecondFactorForm({
       <Form
         method="post"
         replace
-        {...getFormProps(form)}
+        {...lazyFormProps(form, secondFactor)}
         className="mt-6 flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="verify" />

@@ -1,14 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { ConfirmTotpSchema, CurrentSecondFactorSchema } from "./admin.schema";
+import { lazyFormProps } from "./lazy-form-props";
+
+const confirmTotp = clientSchema(() => import("./admin.schema").then((m) => m.ConfirmTotpSchema));
+const currentSecondFactor = clientSchema(() => import("./admin.schema").then((m) => m.CurrentSecondFactorSchema));
 
 /**
  * The two-factor part of the back-office's security page (routes/admin/security.tsx): its status,
@@ -47,7 +49,7 @@ export function SetupSteps({ setup, lastResult }: { setup: { qrCode: string; sec
   const [form, fields] = useForm({
     id: "confirm-2fa",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ConfirmTotpSchema }),
+    onValidate: confirmTotp.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -74,7 +76,7 @@ export function SetupSteps({ setup, lastResult }: { setup: { qrCode: string; sec
         <h3 className="font-semibold text-ink">3. Enter the 6-digit code the app shows</h3>
         <SchemaForm
           form={form}
-          schema={ConfirmTotpSchema}
+          schema={confirmTotp}
           className="mt-3 flex max-w-md flex-col gap-4"
         >
           <input type="hidden" name="intent" value="confirm-2fa" />
@@ -115,7 +117,7 @@ export function CodeForm({
   const [form, fields] = useForm({
     id: intent,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CurrentSecondFactorSchema }),
+    onValidate: currentSecondFactor.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -123,12 +125,8 @@ export function CodeForm({
   return (
     <Form
       method="post"
-      {...getFormProps(form)}
+      {...lazyFormProps(form, currentSecondFactor, { toast: true })}
       aria-labelledby={titleId}
-      onSubmit={(event) => {
-        toastFirstIssue(event.currentTarget, CurrentSecondFactorSchema);
-        form.onSubmit(event);
-      }}
       className="flex flex-col gap-4 rounded-2xl border border-border p-5"
     >
       <div>

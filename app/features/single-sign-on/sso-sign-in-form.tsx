@@ -1,18 +1,19 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
-import { SsoStartSchema } from "./sso.schema";
+
+const ssoStart = clientSchema(() => import("./sso.schema").then((m) => m.SsoStartSchema));
 
 /** The admin login's single sign-on: the work address, whose domain names the organisation's provider. */
 export function SsoSignInForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
   const [form, fields] = useForm({
     id: "sso-sign-in",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SsoStartSchema }),
+    onValidate: ssoStart.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -24,7 +25,7 @@ export function SsoSignInForm({ redirectTo, lastResult }: { redirectTo: string; 
         Single sign-on
       </h2>
       <p className="mt-1 text-sm text-ink-muted">Staff of an organisation with its own sign-in: enter your work e-mail to continue there.</p>
-      <SchemaForm form={form} schema={SsoStartSchema} replace className="mt-3 flex flex-col gap-3">
+      <SchemaForm form={form} schema={ssoStart} replace className="mt-3 flex flex-col gap-3">
         <input type="hidden" name="intent" value="sso" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <FormError errors={form.errors} id={form.errorId} />

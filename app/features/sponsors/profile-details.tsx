@@ -1,19 +1,22 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Pencil } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { useNavigation } from "react-router";
-import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
-import { TextAreaField } from "~/ui/forms/text-area-field";
-import { TextField } from "~/ui/forms/text-field";
-import { Button, ButtonLink } from "~/ui/primitives/button";
-import { PROFILE_UPDATE_FAILED } from "./messages";
+import { lazy, useEffect, useRef } from "react";
+import { ButtonLink } from "~/ui/primitives/button";
 import { ProfileCard } from "./profile-card";
 import { profileTabHref } from "./profile-tab";
-import { PROFILE_LIMITS, SponsorProfileSchema, type SponsorProfileValues } from "./sponsor-profile.schema";
+import type { SponsorProfileValues } from "./sponsor-profile.schema";
 
-export const UPDATE_PROFILE_INTENT = "update-profile";
+export { UPDATE_PROFILE_INTENT } from "./update-profile-intent";
+
+/**
+ * The edit form (and the form library under it) is fetched when Edit Profile is about to be
+ * used, not with the profile: pointed at or focused, else when it is followed. It suspends to
+ * the page's boundary around the tabs, so the details stay shown until the form is here; opened
+ * by its address (?edit=1), the server's HTML of the form stands until then.
+ */
+const loadDetailsForm = () => import("./profile-details-form");
+const DetailsForm = lazy(loadDetailsForm);
+const fetchFormEarly = { onPointerEnter: () => void loadDetailsForm(), onFocus: () => void loadDetailsForm(), onTouchStart: () => void loadDetailsForm() };
 
 type Props = {
   profile: SponsorProfileValues;
@@ -37,7 +40,7 @@ export function ProfileDetails({ profile, editing, lastResult }: Props) {
       title="Profile Details"
       action={
         !editing && (
-          <ButtonLink ref={editLink} to={profileTabHref("profile", { edit: true })} preventScrollReset replace variant="outline" size="sm">
+          <ButtonLink ref={editLink} to={profileTabHref("profile", { edit: true })} preventScrollReset replace variant="outline" size="sm" {...fetchFormEarly}>
             <Pencil aria-hidden="true" />
             Edit Profile
           </ButtonLink>
@@ -65,43 +68,5 @@ function DetailsView({ profile }: { profile: SponsorProfileValues }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function DetailsForm({ profile, lastResult }: { profile: SponsorProfileValues; lastResult?: SubmissionResult<string[]> | null }) {
-  const [form, fields] = useForm({
-    id: "sponsor-profile",
-    lastResult,
-    defaultValue: { name: profile.name ?? "", companyName: profile.companyName ?? "", address: profile.address ?? "", phoneNumber: profile.phoneNumber ?? "" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SponsorProfileSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === UPDATE_PROFILE_INTENT;
-  return (
-    <SchemaForm
-      form={form}
-      schema={SponsorProfileSchema}
-      issueTitle={PROFILE_UPDATE_FAILED}
-      action={profileTabHref("profile", { edit: true })}
-      preventScrollReset
-      className="mt-4 flex flex-col gap-4"
-    >
-      <input type="hidden" name="intent" value={UPDATE_PROFILE_INTENT} />
-      <FormError errors={form.errors} id={form.errorId} />
-      <TextField field={fields.name} label="Name" autoComplete="name" optional maxLength={PROFILE_LIMITS.name} autoFocus />
-      <TextField field={fields.companyName} label="Company name" autoComplete="organization" optional maxLength={PROFILE_LIMITS.companyName} />
-      <TextAreaField rows={3} field={fields.address} label="Address" autoComplete="street-address" optional maxLength={PROFILE_LIMITS.address} />
-      <TextField field={fields.phoneNumber} label="Phone number" type="tel" autoComplete="tel" optional maxLength={PROFILE_LIMITS.phoneNumber} />
-      <div className="mt-2 flex flex-wrap gap-3">
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving…" : "Save Changes"}
-        </Button>
-        <ButtonLink to={profileTabHref("profile")} preventScrollReset replace variant="outline">
-          Cancel
-        </ButtonLink>
-      </div>
-    </SchemaForm>
   );
 }

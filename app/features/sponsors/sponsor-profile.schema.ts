@@ -22,4 +22,4 @@ export const SponsorProfileSchema = z.object({
 export type SponsorProfileInput = z.input<typeof SponsorProfileSchema>;
 export type SponsorProfileValues = z.output<typeof SponsorProfileSchema>;
 
-export const PROFILE_LIMITS = { name: 100, companyName: 200, address: 500, phoneNumber: 40 } as const;
+export { PROFILE_LIMITS } from "./messages";

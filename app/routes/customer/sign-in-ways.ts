@@ -3,7 +3,7 @@ import { authStateContext } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { WAY_LINK_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
-import { SECURITY_TAB_PATH } from "~/features/accounts/sign-in-ways.schema";
+import { SECURITY_TAB_PATH } from "~/features/accounts/sign-in-ways-messages";
 import { googleLinkOutcome, startWalletLink } from "~/features/accounts/sign-in-ways.server";
 import { readFields } from "~/features/accounts/token-endpoint.server";
 import { isFailure } from "~/platform/result";

@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
@@ -7,30 +7,19 @@ import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form
 import { requestEmailChange } from "~/features/accounts/email-change.server";
 import { EMAIL_NOT_SENT, PASSWORD_CHANGE_FAILED_TITLE, PASSWORD_CHANGED } from "~/features/accounts/messages";
 import { changeOwnPassword } from "~/features/accounts/password-change.server";
-import { CHANGE_EMAIL_INTENT } from "~/features/accounts/security-tab/account-change.schema";
-import { EMAIL_CHANGE_FAILED_TITLE } from "~/features/accounts/security-tab/account-change-messages";
-import { EmailCard as ChangeEmailCard } from "~/features/accounts/security-tab/email-card";
-import { PasswordCard } from "~/features/accounts/security-tab/password-card";
-import { PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE } from "~/features/accounts/passkey-messages";
-import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkeys.schema";
+import { CHANGE_EMAIL_INTENT, EMAIL_CHANGE_FAILED_TITLE } from "~/features/accounts/security-tab/account-change-messages";
+import { ADD_PASSKEY_INTENT, PASSKEY_FAILED_TITLE, PASSKEY_REMOVE_FAILED_TITLE, REMOVE_PASSKEY_INTENT } from "~/features/accounts/passkey-messages";
 import { answerPasskeyForm } from "~/features/accounts/passkeys.server";
-import { PasskeyManager } from "~/features/accounts/sign-in-ways/passkey-manager";
-import { TwoStepCard } from "~/features/accounts/security-tab/two-step-card";
 import type { PhoneSent } from "~/features/accounts/two-step/factor-forms";
 import { answerTwoStepForm, TWO_STEP_FORM_INTENTS, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TWO_STEP_FAILED_TITLE } from "~/features/accounts/two-step/two-step-messages";
-import { SessionsCard } from "~/features/accounts/security-tab/sessions-card";
 import { SignOutButton, SignOutScopes } from "~/features/accounts/sessions/sessions-list";
 import { requestMeta } from "~/features/accounts/request-meta";
-import { SignInWaysCard } from "~/features/accounts/security-tab/sign-in-ways-card";
-import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS } from "~/features/accounts/sign-in-ways.schema";
 import { answerSignInWayForm } from "~/features/accounts/sign-in-ways.server";
 import { leavingSite } from "~/features/accounts/leave-site.server";
-import { WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
+import { REMOVE_WAY_INTENT, SIGN_IN_WAY_INTENTS, WAY_LINK_FAILED_TITLE, WAY_REMOVE_FAILED_TITLE } from "~/features/accounts/sign-in-ways-messages";
 import type { SponsorAccount } from "~/features/accounts/sponsor-account.server";
 import { resendVerificationEmail } from "~/features/accounts/verification.server";
-import { AdoptionsPanel } from "~/features/sponsors/adoptions-panel";
-import { BookingsPanel } from "~/features/sponsors/bookings-panel";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { PROFILE_UPDATE_FAILED, PROFILE_UPDATED } from "~/features/sponsors/messages";
 import { ProfileDetails, UPDATE_PROFILE_INTENT } from "~/features/sponsors/profile-details";
@@ -71,6 +60,23 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   };
   return withoutEdit(currentUrl) === withoutEdit(nextUrl) ? false : defaultShouldRevalidate;
 }
+
+/**
+ * The code of the tabs the page does not open on (My Bookings, My Adoptions, and Sign-in &
+ * security with its forms, passkeys, wallets, second factors and devices) is fetched when that
+ * tab is shown, not with the profile. Opened by its address, the page hydrates around the
+ * server's HTML of the tab (links and plain forms that work without JavaScript) until the code is
+ * here. Reached by a click, the code is fetched beside the tab's data and the router's update
+ * (a transition) keeps the tab that was shown until both are here.
+ */
+const TAB_CODE = {
+  bookings: () => import("~/features/sponsors/bookings-panel"),
+  adoptions: () => import("~/features/sponsors/adoptions-panel"),
+  security: () => import("~/features/accounts/security-tab/security-tab"),
+};
+const BookingsPanel = lazy(() => TAB_CODE.bookings().then((module) => ({ default: module.BookingsPanel })));
+const AdoptionsPanel = lazy(() => TAB_CODE.adoptions().then((module) => ({ default: module.AdoptionsPanel })));
+const SecurityTab = lazy(TAB_CODE.security);
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const platform = context.get(platformContext);
@@ -191,14 +197,29 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
   const [params] = useSearchParams();
   useToast(actionData?.toast);
   useToast("failure" in loaderData ? loaderData.failure : null);
+  useTabCodeFetchedEarly();
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} barred={loaderData.barred} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
   if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
-  const { tab, account } = loaderData;
+  const { tab } = loaderData;
   const editing = tab === "profile" && params.get("edit") === "1";
   return (
     <Page title="Sponsor Profile" intro="Your details, your stays and your adopted hives.">
       <ProfileTabsNav current={tab} />
+      {/* Around every tab, always there: a tab whose code is still on its way keeps the one shown (see SecurityTab). */}
+      <Suspense>
+        <TabPanel tab={tab} loaderData={loaderData} actionData={actionData} editing={editing} />
+      </Suspense>
+    </Page>
+  );
+}
+
+type Shown = Extract<Route.ComponentProps["loaderData"], { view: "customer" }>;
+
+function TabPanel({ tab, loaderData, actionData, editing }: { tab: Shown["tab"]; loaderData: Shown; actionData: Route.ComponentProps["actionData"]; editing: boolean }) {
+  const { account } = loaderData;
+  return (
+    <>
       {tab === "profile" && (
         <>
           <EmailCard account={account} resendResult={actionData?.intent === "resend-verification" ? (actionData.toast?.description ?? null) : null} />
@@ -215,36 +236,31 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
       )}
       {tab === "bookings" && <BookingsPanel bookings={loaderData.bookings} failure={loaderData.failure} />}
       {tab === "adoptions" && <AdoptionsPanel adoptions={loaderData.adoptions} failure={loaderData.failure} />}
-      {tab === "security" && (
-        <ChangeEmailCard email={account.email} lastResult={actionData?.intent === CHANGE_EMAIL_INTENT ? actionData.result : undefined} sentTo={actionData && "sentTo" in actionData ? (actionData.sentTo ?? null) : null} />
-      )}
-      {tab === "security" && (
-        <PasswordCard email={account.email} hasPassword={loaderData.hasPassword} lastResult={actionData?.intent === CHANGE_PASSWORD_INTENT ? actionData.result : undefined} />
-      )}
-      {tab === "security" && <SignInWaysCard ways={loaderData.signInWays} google={loaderData.googleLinkable} />}
-      {tab === "security" && (
-        <Card id="passkeys-title" title="Passkeys">
-          <div className="mt-3">
-            <PasskeyManager
-              passkeys={loaderData.passkeys}
-              lastResult={actionData?.intent === ADD_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
-              removeResult={actionData?.intent === REMOVE_PASSKEY_INTENT ? actionData.result ?? undefined : undefined}
-            />
-          </div>
-        </Card>
-      )}
-      {tab === "security" && loaderData.twoStep && (
-        <TwoStepCard
-          view={loaderData.twoStep}
-          resultFor={(intent) => (actionData?.intent === intent ? actionData.result : undefined)}
-          backupCodes={actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined}
-          phoneSent={actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined}
+      {tab === "security" ? (
+        <SecurityTab
+          email={account.email}
+          hasPassword={loaderData.hasPassword}
+          signInWays={loaderData.signInWays}
+          googleLinkable={loaderData.googleLinkable}
+          passkeys={loaderData.passkeys}
+          twoStep={loaderData.twoStep}
+          sessions={loaderData.sessions}
+          answer={actionData}
         />
+      ) : (
+        <SessionsSummaryCard activeSessions={account.activeSessions} />
       )}
-      {/* The security tab lists every device (and signs out each); the other tabs keep the summary. */}
-      {tab === "security" ? <SessionsCard sessions={loaderData.sessions} /> : <SessionsSummaryCard activeSessions={account.activeSessions} />}
-    </Page>
+    </>
   );
+}
+
+/** On the way to another tab (a click, a link): its code is fetched beside its data, not after it. */
+function useTabCodeFetchedEarly() {
+  const navigation = useNavigation();
+  const next = navigation.location?.pathname === "/sponsor-profile" ? new URLSearchParams(navigation.location.search).get("tab") : null;
+  useEffect(() => {
+    if (next && Object.hasOwn(TAB_CODE, next)) void TAB_CODE[next as keyof typeof TAB_CODE]();
+  }, [next]);
 }
 
 function Page({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { FetcherWithComponents } from "react-router";
 import type { useToast } from "~/ui/toast/use-toast";
-import { CONFIRM_IT_IS_YOU_TITLE, type ProofWay } from "./fresh-proof.schema";
+import { CONFIRM_IT_IS_YOU_TITLE, type ProofWay } from "./fresh-proof-messages";
 import { ProofForms, type ProofReply } from "./proof-forms";
 
 /** What /reauthenticate answers: the ways this person can prove it is them. */

@@ -21,7 +21,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { useToast } from "~/ui/toast/use-toast";
 import type { ProofFetcher, WaysData } from "./fresh-proof-dialog";
-import { CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD } from "./fresh-proof.schema";
+import { CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD } from "./fresh-proof-messages";
 
 const FreshProofDialog = lazy(() => import("./fresh-proof-dialog").then((module) => ({ default: module.FreshProofDialog })));
 

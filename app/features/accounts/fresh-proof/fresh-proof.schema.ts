@@ -2,19 +2,19 @@ import { z } from "~/platform/zod";
 
 /**
  * The "Confirm it's you" step's forms, shared by the dialog, the page without JavaScript and the
- * command (fresh-proof.server.ts): one proof at a time, named by `way`.
+ * command (fresh-proof.server.ts): one proof at a time, named by `way`. Their names and words are
+ * in fresh-proof-messages.ts, which the pages read without zod.
  */
-export const PROOF_WAYS = ["password", "passkey", "totp", "email-code"] as const;
-export type ProofWay = (typeof PROOF_WAYS)[number];
-
-export const CONFIRM_IT_IS_YOU_TITLE = "Confirm it's you";
-/** The form field a refusal names when the change waits for a fresh proof (requireFreshProof): the proof step listens for it. */
-export const FRESH_PROOF_FIELD = "freshProof";
-export const CONFIRM_IT_IS_YOU_FIRST = "Please confirm it's you first: it has been more than 5 minutes since you signed in or last confirmed.";
-
-/** The intents the /reauthenticate route answers. */
-export const PROVE_INTENT = "prove";
-export const SEND_PROOF_CODE_INTENT = "send-code";
+export {
+  CONFIRM_IT_IS_YOU_FIRST,
+  CONFIRM_IT_IS_YOU_TITLE,
+  FRESH_PROOF_FIELD,
+  PROOF_WAYS,
+  PROVE_INTENT,
+  safeReturnTo,
+  SEND_PROOF_CODE_INTENT,
+  type ProofWay,
+} from "./fresh-proof-messages";
 
 const sixDigits = (message: string) =>
   z
@@ -31,9 +31,3 @@ export const PasskeyProofSchema = z.object({ way: z.literal("passkey"), response
 
 export const ProofSchema = z.discriminatedUnion("way", [PasswordProofSchema, TotpProofSchema, EmailCodeProofSchema, PasskeyProofSchema]);
 export type ProofInput = z.infer<typeof ProofSchema>;
-
-/** Where the page without JavaScript sends the person back to: a path of this site only. */
-export function safeReturnTo(value: unknown): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value.length > 2000 ? "/" : value;
-}

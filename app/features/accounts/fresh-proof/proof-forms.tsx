@@ -1,14 +1,19 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { Form, useSubmit, type useFetcher } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
+import { lazyFormProps } from "../lazy-form-props";
 import { runPasskeyCeremony } from "../sign-in-ways/passkey-ceremony";
-import { EmailCodeProofSchema, PasswordProofSchema, PROVE_INTENT, SEND_PROOF_CODE_INTENT, TotpProofSchema, type ProofWay } from "./fresh-proof.schema";
+import { PROVE_INTENT, SEND_PROOF_CODE_INTENT, type ProofWay } from "./fresh-proof-messages";
+
+const passwordProof = clientSchema(() => import("./fresh-proof.schema").then((m) => m.PasswordProofSchema));
+const totpProof = clientSchema(() => import("./fresh-proof.schema").then((m) => m.TotpProofSchema));
+const emailCodeProof = clientSchema(() => import("./fresh-proof.schema").then((m) => m.EmailCodeProofSchema));
 
 /** What /reauthenticate answers a post with: the refused form (Conform's reply) and which way it was for. */
 export type ProofReply = { intent?: string | null; way?: string | null; result?: SubmissionResult<string[]> | null; proven?: boolean; codeSent?: boolean };
@@ -60,10 +65,10 @@ function Hidden({ way, returnTo, intent = PROVE_INTENT, stay }: { way: ProofWay;
 }
 
 function PasswordProof({ fetcher, returnTo, lastResult, busy }: { fetcher: Props["fetcher"]; returnTo: string; lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
-  const [form, fields] = useForm({ id: "proof-password", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordProofSchema }), shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "proof-password", lastResult, onValidate: passwordProof.validate, shouldValidate: "onSubmit" });
   const FormComponent = fetcher ? fetcher.Form : Form;
   return (
-    <FormComponent method="post" action={ACTION} {...getFormProps(form)} className="flex flex-col gap-3">
+    <FormComponent method="post" action={ACTION} {...lazyFormProps(form, passwordProof)} className="flex flex-col gap-3">
       <Hidden way="password" returnTo={returnTo} stay={Boolean(fetcher)} />
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.password} label="Your password" type="password" autoComplete="current-password" maxLength={128} />
@@ -75,10 +80,10 @@ function PasswordProof({ fetcher, returnTo, lastResult, busy }: { fetcher: Props
 }
 
 function CodeProof({ way, fetcher, returnTo, lastResult, busy }: { way: "totp"; fetcher: Props["fetcher"]; returnTo: string; lastResult: SubmissionResult<string[]> | null | undefined; busy: boolean }) {
-  const [form, fields] = useForm({ id: `proof-${way}`, lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: TotpProofSchema }), shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({ id: `proof-${way}`, lastResult, onValidate: totpProof.validate, shouldValidate: "onSubmit" });
   const FormComponent = fetcher ? fetcher.Form : Form;
   return (
-    <FormComponent method="post" action={ACTION} {...getFormProps(form)} className="flex flex-col gap-3">
+    <FormComponent method="post" action={ACTION} {...lazyFormProps(form, totpProof)} className="flex flex-col gap-3">
       <Hidden way={way} returnTo={returnTo} stay={Boolean(fetcher)} />
       <FormError errors={form.errors} id={form.errorId} />
       <TextField field={fields.code} label="Code from your authenticator app" autoComplete="one-time-code" inputMode="numeric" maxLength={7} />
@@ -90,7 +95,7 @@ function CodeProof({ way, fetcher, returnTo, lastResult, busy }: { way: "totp"; 
 }
 
 function EmailCodeProof({ email, fetcher, returnTo, lastResult, codeSent, busy }: { email: string; fetcher: Props["fetcher"]; returnTo: string; lastResult: SubmissionResult<string[]> | null | undefined; codeSent: boolean; busy: boolean }) {
-  const [form, fields] = useForm({ id: "proof-email-code", lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailCodeProofSchema }), shouldValidate: "onSubmit" });
+  const [form, fields] = useForm({ id: "proof-email-code", lastResult, onValidate: emailCodeProof.validate, shouldValidate: "onSubmit" });
   const FormComponent = fetcher ? fetcher.Form : Form;
   const asked = codeSent || Boolean(lastResult);
   return (
@@ -103,7 +108,7 @@ function EmailCodeProof({ email, fetcher, returnTo, lastResult, codeSent, busy }
         </Button>
       </FormComponent>
       {asked && (
-        <FormComponent method="post" action={ACTION} {...getFormProps(form)} className="flex flex-col gap-3">
+        <FormComponent method="post" action={ACTION} {...lazyFormProps(form, emailCodeProof)} className="flex flex-col gap-3">
           <Hidden way="email-code" returnTo={returnTo} stay={Boolean(fetcher)} />
           <FormError errors={form.errors} id={form.errorId} />
           <TextField field={fields.code} label="Code from the email" autoComplete="one-time-code" inputMode="numeric" maxLength={7} />

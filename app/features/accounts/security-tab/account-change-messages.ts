@@ -1,6 +1,8 @@
 import type { Toast } from "~/platform/toast";
 
 /** The words of changing one's e-mail address and password (email-change.server.ts, the security tab's cards). */
+// The form's name, here rather than in account-change.schema.ts: the page reads it without zod.
+export const CHANGE_EMAIL_INTENT = "change-email";
 export const EMAIL_CHANGE_FAILED_TITLE = "Email Not Changed";
 export const EMAIL_UNCHANGED_MESSAGE = "That is already your email address.";
 export const EMAIL_CHANGE_LINK_EXPIRED = "This link is invalid, used or expired. Ask for a new one from Sign-in & security.";

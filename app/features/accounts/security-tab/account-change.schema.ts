@@ -3,4 +3,4 @@ import { ContactEmailRequestSchema } from "../sign-in-ways/code.schema";
 /** The new address of PUT /user: the same rules as every address a person types (no stand-in `.invalid` ones). */
 export const ChangeEmailSchema = ContactEmailRequestSchema;
 
-export const CHANGE_EMAIL_INTENT = "change-email";
+export { CHANGE_EMAIL_INTENT } from "./account-change-messages";

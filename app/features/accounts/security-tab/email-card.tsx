@@ -1,13 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { toastFirstIssue } from "~/ui/forms/validation-toast";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
-import { CHANGE_EMAIL_INTENT, ChangeEmailSchema } from "./account-change.schema";
+import { lazyFormProps } from "../lazy-form-props";
+import { CHANGE_EMAIL_INTENT } from "./account-change-messages";
+
+const changeEmail = clientSchema(() => import("./account-change.schema").then((m) => m.ChangeEmailSchema));
 
 /**
  * Sign-in & security: the account's e-mail address and the form to change it (or, for a phone
@@ -19,7 +21,7 @@ export function EmailCard({ email, lastResult, sentTo }: { email: string; lastRe
   const [form, fields] = useForm({
     id: "change-email",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangeEmailSchema }),
+    onValidate: changeEmail.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -41,11 +43,7 @@ export function EmailCard({ email, lastResult, sentTo }: { email: string; lastRe
       )}
       <Form
         method="post"
-        {...getFormProps(form)}
-        onSubmit={(event) => {
-          toastFirstIssue(event.currentTarget, ChangeEmailSchema);
-          form.onSubmit(event);
-        }}
+        {...lazyFormProps(form, changeEmail, { toast: true })}
         className="mt-4 flex flex-col gap-4 sm:max-w-md"
       >
         <input type="hidden" name="intent" value={CHANGE_EMAIL_INTENT} />

@@ -1,12 +1,16 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
-import { LINK_PHONE_INTENT, LINK_PHONE_REQUEST_INTENT, LinkPhoneRequestSchema, LinkPhoneSchema } from "../sign-in-ways.schema";
+import { lazyFormProps } from "../lazy-form-props";
+import { LINK_PHONE_INTENT, LINK_PHONE_REQUEST_INTENT } from "../sign-in-ways-messages";
 import type { WayAnswer } from "./sign-in-ways-card";
+
+const linkPhoneRequest = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneRequestSchema));
+const linkPhone = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneSchema));
 
 type Answer = WayAnswer & { result?: Parameters<typeof useForm>[0]["lastResult"] };
 
@@ -25,7 +29,7 @@ function AskNumber({ onSent }: { onSent: (phone: string) => void }) {
   const [form, fields] = useForm({
     id: "link-phone-request",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkPhoneRequestSchema }),
+    onValidate: linkPhoneRequest.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -37,7 +41,7 @@ function AskNumber({ onSent }: { onSent: (phone: string) => void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, fetcher.data]);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} preventScrollReset className="flex max-w-md flex-col items-start gap-3">
+    <fetcher.Form method="post" {...lazyFormProps(form, linkPhoneRequest)} preventScrollReset className="flex max-w-md flex-col items-start gap-3">
       <input type="hidden" name="intent" value={LINK_PHONE_REQUEST_INTENT} />
       <TextField field={fields.phone} label="Phone number" type="tel" autoComplete="tel" hint="With its country code, e.g. +1 360 555 0100. We text it a code." className="w-full" />
       <Button type="submit" disabled={fetcher.state !== "idle"}>
@@ -53,7 +57,7 @@ function EnterCode({ phone, onBack, onDone }: { phone: string; onBack: () => voi
   const [form, fields] = useForm({
     id: "link-phone",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkPhoneSchema }),
+    onValidate: linkPhone.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -62,7 +66,7 @@ function EnterCode({ phone, onBack, onDone }: { phone: string; onBack: () => voi
     if (added) onDone();
   }, [added, onDone]);
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} preventScrollReset className="flex max-w-md flex-col items-start gap-3">
+    <fetcher.Form method="post" {...lazyFormProps(form, linkPhone)} preventScrollReset className="flex max-w-md flex-col items-start gap-3">
       <input type="hidden" name="intent" value={LINK_PHONE_INTENT} />
       <input type="hidden" name="phone" value={phone} />
       <TextField

@@ -7,7 +7,7 @@ import { GoogleMark } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
-import { LINK_GOOGLE_INTENT, REMOVE_WAY_INTENT, type SignInWay, type WayKind } from "../sign-in-ways.schema";
+import { LINK_GOOGLE_INTENT, REMOVE_WAY_INTENT, type SignInWay, type WayKind } from "../sign-in-ways-messages";
 
 // Fetched only when the person chooses that way (the tab's first load carries neither).
 const WalletLink = lazy(() => import("./wallet-link"));

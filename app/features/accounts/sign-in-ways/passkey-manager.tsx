@@ -1,17 +1,18 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
-import { PASSKEY_NEEDS_JAVASCRIPT } from "../passkey-messages";
-import { ADD_PASSKEY_INTENT, NamePasskeySchema, PASSKEY_NAME_MAX, REMOVE_PASSKEY_INTENT } from "../passkeys.schema";
+import { ADD_PASSKEY_INTENT, PASSKEY_NAME_MAX, PASSKEY_NEEDS_JAVASCRIPT, REMOVE_PASSKEY_INTENT } from "../passkey-messages";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { runPasskeyCeremony } from "./passkey-ceremony";
+
+const namePasskey = clientSchema(() => import("../passkeys.schema").then((m) => m.NamePasskeySchema));
 
 /** A passkey as the list shows it: dates already written out by the server. */
 export type PasskeyRow = { id: string; name: string; added: string; lastUsed: string | null; synced: boolean };
@@ -101,13 +102,15 @@ function AddPasskeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]
   const [form, fields] = useForm({
     id: "add-passkey",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NamePasskeySchema }),
+    onValidate: namePasskey.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     async onSubmit(event, { submission }) {
       // The browser's passkey prompt comes first; what is posted is the name with its answer.
       event.preventDefault();
-      if (submission?.status !== "success") return;
+      // No verdict (error null): the schema could not be fetched; the action checks the name.
+      if (!submission || (submission.status !== "success" && submission.error !== null)) return;
+      const name = submission.status === "success" ? submission.value.name : String(submission.payload.name ?? "");
       setAsking(true);
       const outcome = await runPasskeyCeremony({ kind: "register" });
       setAsking(false);
@@ -115,13 +118,13 @@ function AddPasskeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]
         if (outcome.toast) showToast(outcome.toast);
         return;
       }
-      await submit({ intent: ADD_PASSKEY_INTENT, name: submission.value.name, response: JSON.stringify(outcome.response) }, { method: "post", preventScrollReset: true });
+      await submit({ intent: ADD_PASSKEY_INTENT, name, response: JSON.stringify(outcome.response) }, { method: "post", preventScrollReset: true });
       form.reset();
     },
   });
   const busy = asking || sending;
   return (
-    <SchemaForm form={form} schema={NamePasskeySchema} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
+    <SchemaForm form={form} schema={namePasskey} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
       <TextField
         field={fields.name}
         label="Name"

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { MessageSquareText, Smartphone, Trash2 } from "lucide-react";
 import { Form, useLocation, useNavigation } from "react-router";
+import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
@@ -9,7 +9,10 @@ import { Button, ButtonLink } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import type { ShownFactor } from "../second-factors.server";
 import { useIntentSubmitting } from "../two-factor-settings";
-import { AddPhoneFactorSchema, FRIENDLY_NAME_MAX, TWO_STEP_INTENTS, VerifyPhoneFactorSchema } from "./two-step.schema";
+import { FRIENDLY_NAME_MAX, TWO_STEP_INTENTS } from "./two-step-messages";
+
+const addPhoneFactor = clientSchema(() => import("./two-step.schema").then((m) => m.AddPhoneFactorSchema));
+const verifyPhoneFactor = clientSchema(() => import("./two-step.schema").then((m) => m.VerifyPhoneFactorSchema));
 
 /**
  * The parts of the second factors' settings that both doors show beside the authenticator app's
@@ -76,13 +79,13 @@ function PhoneNumberForm({ lastResult }: { lastResult?: SubmissionResult<string[
   const [form, fields] = useForm({
     id: "add-phone-factor",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddPhoneFactorSchema }),
+    onValidate: addPhoneFactor.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = useIntentSubmitting(TWO_STEP_INTENTS.addPhone);
   return (
-    <SchemaForm form={form} schema={AddPhoneFactorSchema} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
+    <SchemaForm form={form} schema={addPhoneFactor} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
       <input type="hidden" name="intent" value={TWO_STEP_INTENTS.addPhone} />
       <TextField field={fields.phone} label="Phone number" type="tel" inputMode="tel" autoComplete="tel" hint="With its country code, e.g. +1 360 555 0100." className="w-full" />
       <TextField
@@ -106,14 +109,14 @@ function VerifyPhoneForm({ sent, lastResult }: { sent: PhoneSent; lastResult?: S
   const [form, fields] = useForm({
     id: "verify-phone-factor",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: VerifyPhoneFactorSchema }),
+    onValidate: verifyPhoneFactor.validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const busy = useIntentSubmitting(TWO_STEP_INTENTS.verifyPhone);
   const location = useLocation();
   return (
-    <SchemaForm form={form} schema={VerifyPhoneFactorSchema} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
+    <SchemaForm form={form} schema={verifyPhoneFactor} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
       <p className="text-ink">
         We texted a 6-digit code to <span className="font-semibold">{sent.shown}</span>. Enter it to add this phone.
       </p>

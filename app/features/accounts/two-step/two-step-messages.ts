@@ -1,5 +1,14 @@
 import type { Toast } from "~/platform/toast";
 
+// The forms' names and limits, here rather than in two-step.schema.ts: the pages read them without zod.
+export const TWO_STEP_INTENTS = {
+  addPhone: "add-phone-factor",
+  verifyPhone: "verify-phone-factor",
+  remove: "remove-factor",
+} as const;
+export const FRIENDLY_NAME_MAX = 60;
+export const DEFAULT_PHONE_FACTOR_NAME = "Phone";
+
 /** What the second factors' commands say (the spec has no words of its own for them). */
 export const FACTOR_NOT_FOUND_MESSAGE = "This second factor no longer exists.";
 export const PHONE_FACTOR_EXISTS_MESSAGE = "This number is already one of your second factors.";

@@ -7,7 +7,7 @@ import type { ShownFactor } from "../second-factors.server";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { BackupCodes, CodeForm, SetupSteps, StatusBadge, SubmitButton } from "../two-factor-settings";
 import { AddPhoneFactor, FactorList, type PhoneSent } from "./factor-forms";
-import { TWO_STEP_INTENTS } from "./two-step.schema";
+import { TWO_STEP_INTENTS } from "./two-step-messages";
 
 /** What the page's loader gives (two-step-forms.server.ts loadTwoStep). */
 export type TwoStepView = {

@@ -1,12 +1,14 @@
 import { z } from "~/platform/zod";
 import { phoneField, sixDigitCode } from "../sign-in-ways/code.schema";
+import { DEFAULT_PHONE_FACTOR_NAME, FRIENDLY_NAME_MAX } from "./two-step-messages";
+
+export { DEFAULT_PHONE_FACTOR_NAME, FRIENDLY_NAME_MAX, TWO_STEP_INTENTS } from "./two-step-messages";
 
 /**
  * The forms of the second factors (the sponsor's "Two-step verification" card and the
  * back-office's security page), shared by the browser and the commands.
  */
 
-export const FRIENDLY_NAME_MAX = 60;
 const friendlyName = (fallback: string) =>
   z
     .string()
@@ -14,8 +16,6 @@ const friendlyName = (fallback: string) =>
     .max(FRIENDLY_NAME_MAX, `A name can be at most ${FRIENDLY_NAME_MAX} characters long`)
     .default(fallback)
     .transform((name) => name || fallback);
-
-export const DEFAULT_PHONE_FACTOR_NAME = "Phone";
 
 /** Adding a phone: its number and a name for it; a code is texted to prove it. */
 export const AddPhoneFactorSchema = z.object({ phone: phoneField, friendlyName: friendlyName(DEFAULT_PHONE_FACTOR_NAME) });
@@ -29,9 +29,3 @@ export const PhoneChallengeSchema = z.object({ factorId: z.uuid().optional() });
 export const ResetFactorsSchema = z.object({ userId: z.string().min(1).max(100) });
 /** The name an authenticator app is given as it is set up. */
 export const TotpNameSchema = z.object({ friendlyName: friendlyName("Authenticator app") });
-
-export const TWO_STEP_INTENTS = {
-  addPhone: "add-phone-factor",
-  verifyPhone: "verify-phone-factor",
-  remove: "remove-factor",
-} as const;
