@@ -1,4 +1,4 @@
-import { formatDay } from "~/platform/day-format";
+import { formatDay } from "../../platform/day-format";
 import { Hexagon } from "lucide-react";
 import { RECORD_ID_PATTERN } from "../back-office/record-id";
 import { defineScreen } from "../back-office/screen";

@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { redirect, useNavigation } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { freshProofWays, proveItIsYou, sendFreshProofCode } from "~/features/accounts/fresh-proof.server";
-import { CONFIRM_IT_IS_YOU_TITLE, PROVE_INTENT, safeReturnTo, SEND_PROOF_CODE_INTENT } from "~/features/accounts/fresh-proof/fresh-proof.schema";
+import { CONFIRM_IT_IS_YOU_TITLE, PROVE_INTENT, safeReturnTo, SEND_PROOF_CODE_INTENT } from "~/features/accounts/fresh-proof/fresh-proof-messages";
 import { ProofForms, type ProofReply } from "~/features/accounts/fresh-proof/proof-forms";
 import { requestMeta } from "~/features/accounts/request-meta";
 import { formValues } from "~/platform/form-values";
