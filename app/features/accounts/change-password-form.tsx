@@ -5,7 +5,7 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
-import { lazyFormProps } from "./lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 
 const changePassword = clientSchema(() => import("./admin.schema").then((m) => m.ChangePasswordSchema));
 const firstLoginPassword = clientSchema(() => import("./admin.schema").then((m) => m.FirstLoginPasswordSchema));

@@ -7,7 +7,7 @@ import {
   SECOND_FACTOR_CODE_LENGTH,
   type SecondFactorMethod,
 } from "./second-factor-code";
-import { lazyFormProps } from "./lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";

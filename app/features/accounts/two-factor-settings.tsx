@@ -7,7 +7,7 @@ import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
-import { lazyFormProps } from "./lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 
 const confirmTotp = clientSchema(() => import("./admin.schema").then((m) => m.ConfirmTotpSchema));
 const currentSecondFactor = clientSchema(() => import("./admin.schema").then((m) => m.CurrentSecondFactorSchema));

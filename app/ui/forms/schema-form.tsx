@@ -2,8 +2,9 @@ import { getFormProps, type FormMetadata } from "@conform-to/react";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import type { z } from "~/platform/zod";
-import { CONFORM_INTENT, useValuesTypedBeforeHydration, type ClientSchema } from "./client-schema";
-import { toastFirstIssue, validationErrorToast, type ToIssueToast } from "./validation-toast";
+import { useValuesTypedBeforeHydration, type ClientSchema } from "./client-schema";
+import { checkedSubmit } from "./lazy-form-props";
+import { validationErrorToast, type ToIssueToast } from "./validation-toast";
 
 type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate"> & {
   // Any conform form: the helper only needs its id and submit handler.
@@ -34,14 +35,7 @@ export function SchemaForm({ form, schema, issueTitle, issueToast, method = "pos
       method={method}
       {...getFormProps(form)}
       {...(lazy ? lazy.loadOnUse : {})}
-      onSubmit={(event) => {
-        if (lazy?.holdSubmit(event)) return;
-        // Conform's own intents (a field updated by code) go through submit too: not a send.
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        const loaded = lazy ? lazy.current() : (schema as z.ZodType);
-        if (loaded && submitter?.name !== CONFORM_INTENT) toastFirstIssue(event.currentTarget, loaded, toIssueToast);
-        form.onSubmit(event);
-      }}
+      onSubmit={checkedSubmit(form, schema, toIssueToast)}
       {...props}
     >
       {children}

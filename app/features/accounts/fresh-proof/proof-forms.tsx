@@ -7,7 +7,7 @@ import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
-import { lazyFormProps } from "../lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { runPasskeyCeremony } from "../sign-in-ways/passkey-ceremony";
 import { PROVE_INTENT, SEND_PROOF_CODE_INTENT, type ProofWay } from "./fresh-proof-messages";
 

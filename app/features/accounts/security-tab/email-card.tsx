@@ -6,7 +6,7 @@ import { TextField } from "~/ui/forms/text-field";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
-import { lazyFormProps } from "../lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { CHANGE_EMAIL_INTENT } from "./account-change-messages";
 
 const changeEmail = clientSchema(() => import("./account-change.schema").then((m) => m.ChangeEmailSchema));

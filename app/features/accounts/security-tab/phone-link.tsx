@@ -5,7 +5,7 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
-import { lazyFormProps } from "../lazy-form-props";
+import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { LINK_PHONE_INTENT, LINK_PHONE_REQUEST_INTENT } from "../sign-in-ways-messages";
 import type { WayAnswer } from "./sign-in-ways-card";
 
