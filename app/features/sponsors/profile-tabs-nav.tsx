@@ -1,31 +1,9 @@
-import { Link } from "react-router";
-import { cn } from "~/ui/primitives/cn";
+import { LinkTabs } from "~/ui/primitives/link-tabs";
 import { PROFILE_TABS, PROFILE_TAB_LABELS, profileTabHref, type ProfileTab } from "./profile-tab";
 
-/**
- * The profile's sections as links styled like tabs: each is an address of its own (?tab=…),
- * so they work without JavaScript, can be bookmarked, and the current one says so (aria-current).
- */
+const TABS = PROFILE_TABS.map((tab) => ({ key: tab, label: PROFILE_TAB_LABELS[tab], to: profileTabHref(tab) }));
+
+/** The profile's sections as link tabs: each an address of its own (?tab=…), working without JavaScript. */
 export function ProfileTabsNav({ current }: { current: ProfileTab }) {
-  return (
-    <nav aria-label="Profile sections">
-      <ul className="grid grid-cols-2 gap-1 rounded-3xl bg-muted p-1 sm:grid-cols-4 sm:rounded-full">
-        {PROFILE_TABS.map((tab) => (
-          <li key={tab}>
-            <Link
-              to={profileTabHref(tab)}
-              preventScrollReset
-              aria-current={tab === current ? "page" : undefined}
-              className={cn(
-                "flex min-h-11 items-center justify-center rounded-full px-2 text-center text-sm leading-tight font-semibold text-ink-muted no-underline transition-colors hover:text-ink sm:px-4",
-                tab === current && "bg-surface text-ink shadow-sm",
-              )}
-            >
-              {PROFILE_TAB_LABELS[tab]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <LinkTabs label="Profile sections" tabs={TABS} current={current} listClassName="grid grid-cols-2 rounded-3xl sm:grid-cols-4 sm:rounded-full" />;
 }
