@@ -66,6 +66,26 @@ describe("renderDocument", () => {
     expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
   });
 
+  it("puts a large part that suspended in its place, readable without JavaScript", async () => {
+    // Larger than React's default chunk (12.5 KB), which it would otherwise send apart, hidden, for a script to move in.
+    const rows = Array.from({ length: 400 }, (_, i) => `Session ${i} on a phone in Stanwood`);
+    const Tab = lazy(async () => ({ default: () => <ul>{rows.map((row) => <li key={row}>{row}</li>)}</ul> }));
+    const { html, streamed } = await renderDocument(
+      <Page>
+        <Suspense fallback={<p>Loading…</p>}>
+          <Tab />
+        </Suspense>
+      </Page>,
+      contextWith([]),
+      OPTIONS,
+    );
+    expect(streamed).toBe(true);
+    expect(html.length).toBeGreaterThan(12_800);
+    expect(html).toContain("<li>Session 399 on a phone in Stanwood</li>");
+    expect(html).not.toContain("hidden");
+    expect(html).not.toContain("<script");
+  });
+
   it("reports an error inside a boundary and marks the page failed", async () => {
     const onError = vi.fn();
     const failure = new Error("the tiers could not be drawn");

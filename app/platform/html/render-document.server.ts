@@ -120,6 +120,10 @@ function renderStreamed(app: ReactNode, { nonce, timeoutMs, onError }: RenderDoc
     };
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
+      // React sends a finished Suspense boundary larger than this (12.5 KB by default) apart, hidden,
+      // with a script that moves it into place: worth it for a page that streams, but this one goes
+      // out whole, and without JavaScript such a part (a lazy tab rendered here) would stay hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         pipe(document as unknown as Writable);
       },
