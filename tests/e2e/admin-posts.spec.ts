@@ -96,3 +96,26 @@ test("an editor publishes a post, sees it in the teaser and on the blog, renames
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("button", { name: `Actions for ${draft}` })).toBeHidden();
 });
+
+test("what is typed while the editor is still on its way goes on into it, keys and all", async ({ page, signIn, visit }) => {
+  await signIn.admin();
+  // The editor's script held back until the text area has been typed into.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/tiptap-editor-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await visit("/admin/posts?dialog=add");
+  const dialog = page.getByRole("dialog", { name: "New Post" });
+  const textArea = dialog.locator("textarea[name=content]");
+  await textArea.click();
+  await page.keyboard.type("Frames capped, ");
+  release();
+  // Typing on while the editor takes over: nothing typed is lost, the focus stays in the field.
+  await page.keyboard.type("supers on by Friday.", { delay: 15 });
+  await expect(textArea).toHaveCount(0);
+  const content = dialog.getByRole("textbox", { name: "Content" });
+  await expect(content).toBeFocused();
+  await expect(content).toHaveText("Frames capped, supers on by Friday.");
+});

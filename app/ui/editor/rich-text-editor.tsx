@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { TiptapEditor } from "./tiptap-editor";
 
 type Props = {
@@ -20,13 +20,15 @@ type Loaded = typeof TiptapEditor;
  * like every image, with progress), writing HTML into a hidden field. The server sanitises it on
  * save and on display, whatever arrives. Without JavaScript it is a text area of HTML; with it,
  * the text area stays until the editor (tiptap-editor.tsx, about 110 KB) has loaded, fetched when
- * an editor is first on screen and not with the screen, and what was typed in it meanwhile is
- * what the editor starts from.
+ * an editor is first on screen and not with the screen. The text area stays, the same element
+ * with the focus, until the editor has been made; the editor then starts from what the text area
+ * holds at that moment and takes the focus if it had it, so nothing typed during the swap is lost.
  */
 export function RichTextEditor({ name, label, defaultValue, module, hint, error, onChange }: Props) {
   const id = useId();
   const [Editor, setEditor] = useState<Loaded | null>(null);
-  const [typed, setTyped] = useState(defaultValue);
+  const [editorReady, setEditorReady] = useState(false);
+  const textAreaRef = useRef<HTMLTextAreaElement>(null);
   const described = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
   useEffect(() => {
@@ -41,12 +43,10 @@ export function RichTextEditor({ name, label, defaultValue, module, hint, error,
 
   const textArea = (
     <textarea
+      ref={textAreaRef}
       name={name}
-      defaultValue={typed}
-      onChange={(event) => {
-        setTyped(event.currentTarget.value);
-        onChange?.(event.currentTarget.value);
-      }}
+      defaultValue={defaultValue}
+      onChange={(event) => onChange?.(event.currentTarget.value)}
       rows={10}
       aria-labelledby={`${id}-label`}
       aria-describedby={described}
@@ -59,10 +59,22 @@ export function RichTextEditor({ name, label, defaultValue, module, hint, error,
       <span id={`${id}-label`} className="text-sm font-semibold text-ink">
         {label}
       </span>
-      {Editor ? (
-        <Editor name={name} module={module} label={label} id={id} described={described} error={error} initialHtml={typed} onChange={onChange} fallback={textArea} />
-      ) : (
-        textArea
+      {!editorReady && textArea}
+      {Editor && (
+        <Editor
+          name={name}
+          module={module}
+          label={label}
+          id={id}
+          described={described}
+          error={error}
+          startFrom={() => {
+            const html = textAreaRef.current?.value ?? defaultValue;
+            return { html, focused: document.activeElement === textAreaRef.current, typed: html !== defaultValue };
+          }}
+          onReady={() => setEditorReady(true)}
+          onChange={onChange}
+        />
       )}
       {hint && (
         <p id={`${id}-hint`} className="text-sm text-ink-muted">

@@ -2,7 +2,7 @@ import Image from "@tiptap/extension-image";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Quote, Redo2, Undo2, type LucideIcon } from "lucide-react";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import { refusalToast } from "~/platform/toast";
 import { cn } from "../primitives/cn";
 import { proseClasses } from "../content/prose";
@@ -21,19 +21,20 @@ type Props = {
   id: string;
   described: string | undefined;
   error?: string;
-  /** What the text area held when the editor arrived (the HTML typed so far, or the saved one). */
-  initialHtml: string;
+  /** Read when the editor has been made: what the text area holds then (the HTML typed so far, or the saved one), and whether it has the focus. */
+  startFrom: () => { html: string; focused: boolean; typed: boolean };
+  /** The editor is made and holds the text area's text: the text area may go. */
+  onReady: () => void;
   onChange?: (html: string) => void;
-  /** Shown until the editor has mounted (it renders after the first commit). */
-  fallback: ReactNode;
 };
 
 /**
  * The editor itself, with its toolbar, writing HTML into a hidden field: loaded only once an
  * editor is on screen (rich-text-editor.tsx), being most of the back-office's script.
  */
-export function TiptapEditor({ name, module, label, id, described, error, initialHtml, onChange, fallback }: Props) {
-  const [html, setHtml] = useState(initialHtml);
+export function TiptapEditor({ name, module, label, id, described, error, startFrom, onReady, onChange }: Props) {
+  const [html, setHtml] = useState<string | null>(null);
+  const taken = useRef(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -45,7 +46,6 @@ export function TiptapEditor({ name, module, label, id, described, error, initia
       }),
       Image.configure({ HTMLAttributes: { loading: "lazy" } }),
     ],
-    content: initialHtml,
     immediatelyRender: false,
     editorProps: {
       attributes: {
@@ -64,12 +64,28 @@ export function TiptapEditor({ name, module, label, id, described, error, initia
       onChange?.(next);
     },
   });
-  if (!editor) return fallback;
+  // Once the editor is on the page (before the browser paints): it takes the text area's text and
+  // focus, then the text area goes. Until then the text area (rich-text-editor.tsx) is the field.
+  useLayoutEffect(() => {
+    if (!editor || taken.current) return;
+    taken.current = true;
+    const start = startFrom();
+    // Typed text keeps its spaces (a space typed last before the swap is part of the sentence).
+    editor.commands.setContent(start.html, { emitUpdate: false, parseOptions: start.typed ? { preserveWhitespace: true } : undefined });
+    if (start.focused) {
+      // Tiptap's focus waits a frame; the text area goes now, so the keys typed meanwhile would fall on the page.
+      editor.commands.focus("end");
+      editor.view.focus();
+    }
+    setHtml(start.html);
+    onReady();
+  }, [editor, startFrom, onReady]);
+  if (!editor) return null;
   return (
     <>
       <Toolbar editor={editor} module={module} controls={`${id}-editor`} label={label} />
       <EditorContent editor={editor} />
-      <input type="hidden" name={name} value={html} />
+      {html !== null && <input type="hidden" name={name} value={html} />}
     </>
   );
 }
