@@ -132,7 +132,5 @@ function targetFor(page: LoadPath): Budget {
  * can only shrink; a page leaves this list once it is within its budget.
  */
 const NOT_YET_WITHIN: Record<string, number> = {
-  "routes/site/stanwood": 140,
-  "routes/customer/adopt-hive-signup": 127,
-  "routes/customer/customer-auth": 124,
+  "routes/site/stanwood": 137,
 };

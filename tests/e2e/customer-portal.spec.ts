@@ -1,6 +1,6 @@
 import { STAFF_AT_CUSTOMER_DOOR } from "../../app/features/accounts/customer-door";
 import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, reactOwns, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { E2E_SETTINGS } from "./test-server";
 import { dropPosts } from "./network";
@@ -235,4 +235,37 @@ test("the adoption form works without JavaScript for a signed-in sponsor", async
   expect(mail.text).toContain("$22.55 per month");
   expect(mail.text).toContain("Clover");
   await offline.close();
+});
+
+/** The Glamping tab's own script (portal-booking-form.tsx): the portal opens on Adopt Hive. */
+const BOOKING_TAB_SCRIPT = /\/assets\/portal-booking-form-[\w-]+\.js$/;
+
+test("the Glamping tab's code is fetched when the tab is shown: by a click, and by its address after the page's own", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (BOOKING_TAB_SCRIPT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+  });
+  await page.goto("/adopt-hive-signup");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
+  expect(fetched, "not on the portal's load").toEqual([]);
+  await page.getByRole("link", { name: "Glamping" }).click();
+  await expect(page.getByRole("heading", { name: "Book a glamping stay" })).toBeVisible();
+  await expect.poll(() => reactOwns(page, "#portal-location")).toBe(true);
+  expect(fetched).toHaveLength(1);
+
+  // By its address with the script held back: the server's form is the tab until it arrives.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(BOOKING_TAB_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/adopt-hive-signup?tab=booking");
+  await waitForHydration(page);
+  await expect(page.locator("#portal-location")).toBeVisible();
+  expect(await reactOwns(page, "nav[aria-label='Portal sections']")).toBe(true);
+  expect(await reactOwns(page, "#portal-location")).toBe(false);
+  release();
+  await expect.poll(() => reactOwns(page, "#portal-location")).toBe(true);
 });

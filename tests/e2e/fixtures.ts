@@ -91,6 +91,10 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** Whether React has taken over this element (hydrated or rendered it): it carries React's own keys then. */
+export const reactOwns = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
+
 type TestFixtures = {
   /** Navigates and checks the page with axe: every page a test visits is checked. */
   visit: (path: string) => Promise<void>;

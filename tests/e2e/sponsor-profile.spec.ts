@@ -4,7 +4,7 @@ import { insertAdoption, insertTier } from "../factories/sponsorships";
 import { insertBooking, insertStayAsset } from "../factories/stays";
 import { sponsors } from "../../app/platform/db/schema";
 import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, reactOwns, test, waitForHydration } from "./fixtures";
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Profile sections" });
 const tabLink = (page: Page, name: string) => sections(page).getByRole("link", { name, exact: true });
@@ -103,10 +103,6 @@ test.describe("sponsor profile tabs", () => {
 
 /** The "Sign-in & security" tab's own script (security-tab.tsx, fetched when the tab is shown). */
 const SECURITY_TAB_SCRIPT = /\/assets\/security-tab-[\w-]+\.js$/;
-
-/** Whether React has taken over this element (hydrated or rendered it): it carries React's own keys then. */
-const reactOwns = (page: Page, selector: string) =>
-  page.locator(selector).evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
 
 test.describe("the Sign-in & security tab's code, fetched when the tab is shown", () => {
   test("by a click: the profile loads without it, the tab comes with it, and its forms check in the browser and post", async ({ page, signIn }) => {

@@ -1,13 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { LogOut } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { LinkTabs } from "~/ui/primitives/link-tabs";
-import { AddContactEmail } from "~/features/accounts/sign-in-ways/add-email";
 import { AdoptHivePanel } from "~/features/adoptions/adopt-hive-panel";
 import type { AdoptionDraft } from "~/features/adoptions/adoption.schema";
 import type { PublicTier } from "~/features/catalog/active-tiers.server";
-import { PortalBookingForm, type PortalBookingData, type PortalViewer } from "~/features/bookings/portal-booking-form";
+import type { PortalBookingData, PortalViewer } from "~/features/bookings/portal-booking-form";
 import type { Toast } from "~/platform/toast";
+import { useTabCodeFetchedEarly } from "~/ui/hooks/use-tab-code-fetched-early";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { Button } from "~/ui/primitives/button";
 
@@ -32,8 +33,19 @@ const TABS = [
   { key: "hive", label: "Adopt Hive", to: "?tab=hive" },
 ] as const;
 
+/**
+ * The code of the tab the portal does not open on (Glamping, with its calendar form) is fetched
+ * when that tab is shown, as the sponsor profile's tabs are: by a click beside the tab's data, by
+ * its address after the page's own code (the server's form works meanwhile). So is the form that
+ * asks an account without an e-mail address for one, which few accounts ever see.
+ */
+const TAB_CODE = { booking: () => import("~/features/bookings/portal-booking-form") };
+const PortalBookingForm = lazy(() => TAB_CODE.booking().then((module) => ({ default: module.PortalBookingForm })));
+const AddContactEmail = lazy(() => import("~/features/accounts/sign-in-ways/add-email").then((module) => ({ default: module.AddContactEmail })));
+
 /** The Customer Portal page: two tabs that are plain links, so each works without JavaScript. */
 export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, booking, failure, lastResult, lastIntent, emailSentTo }: Props) {
+  useTabCodeFetchedEarly("/adopt-hive-signup", TAB_CODE);
   const addEmail = viewer.kind === "customer" && viewer.needsEmail && (
     <AddContactEmail sentTo={emailSentTo ?? null} lastResult={lastIntent?.startsWith("add-email") ? lastResult : undefined} doing={tab === "booking" ? "book" : "adopt"} />
   );
@@ -72,31 +84,34 @@ export function CustomerPortal({ tab, viewer, tiers, chosenTierId, draft, bookin
 
       <LinkTabs label="Portal sections" tabs={TABS} current={tab} listClassName="grid w-full max-w-sm grid-cols-2 rounded-full" />
 
-      <section aria-label={tab === "booking" ? "Glamping" : "Adopt Hive"}>
-        {tab === "booking" ? (
-          viewer.kind === "admin" ? (
-            <AdminNotice message={viewer.barred} />
+      {/* Always there: a tab whose code is still on its way keeps the one shown. */}
+      <Suspense>
+        <section aria-label={tab === "booking" ? "Glamping" : "Adopt Hive"}>
+          {tab === "booking" ? (
+            viewer.kind === "admin" ? (
+              <AdminNotice message={viewer.barred} />
+            ) : (
+              <>
+                <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
+                {addEmail || (booking && <PortalBookingForm data={booking} failure={failure} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />)}
+              </>
+            )
           ) : (
             <>
-              <h2 className="mb-4 text-2xl font-bold text-ink">Book a glamping stay</h2>
-              {addEmail || (booking && <PortalBookingForm data={booking} failure={failure} viewer={viewer} lastResult={lastIntent === "book" ? lastResult : undefined} />)}
+              {viewer.kind === "admin" && <AdminNotice message={viewer.barred} />}
+              {addEmail && chosenTierId && <div className="mb-6">{addEmail}</div>}
+              <AdoptHivePanel
+                tiers={tiers}
+                chosenTierId={chosenTierId}
+                draft={draft}
+                failure={failure}
+                viewer={viewer}
+                lastResult={lastIntent === "adopt" ? lastResult : undefined}
+              />
             </>
-          )
-        ) : (
-          <>
-            {viewer.kind === "admin" && <AdminNotice message={viewer.barred} />}
-            {addEmail && chosenTierId && <div className="mb-6">{addEmail}</div>}
-            <AdoptHivePanel
-              tiers={tiers}
-              chosenTierId={chosenTierId}
-              draft={draft}
-              failure={failure}
-              viewer={viewer}
-              lastResult={lastIntent === "adopt" ? lastResult : undefined}
-            />
-          </>
-        )}
-      </section>
+          )}
+        </section>
+      </Suspense>
     </div>
   );
 }

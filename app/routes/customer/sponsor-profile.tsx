@@ -1,5 +1,5 @@
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
-import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
@@ -37,6 +37,7 @@ import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { pageMeta } from "~/ui/seo/page-meta";
+import { useTabCodeFetchedEarly } from "~/ui/hooks/use-tab-code-fetched-early";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/sponsor-profile";
 
@@ -197,7 +198,7 @@ export default function SponsorProfile({ loaderData, actionData }: Route.Compone
   const [params] = useSearchParams();
   useToast(actionData?.toast);
   useToast("failure" in loaderData ? loaderData.failure : null);
-  useTabCodeFetchedEarly();
+  useTabCodeFetchedEarly("/sponsor-profile", TAB_CODE);
   if (loaderData.view === "admin") return <AdminBarred email={loaderData.email} barred={loaderData.barred} />;
   if (loaderData.view === "not-found") return <ProfileNotFound />;
   if (loaderData.view === "load-failed") return <ProfileLoadFailed failure={loaderData.failure} />;
@@ -252,15 +253,6 @@ function TabPanel({ tab, loaderData, actionData, editing }: { tab: Shown["tab"];
       )}
     </>
   );
-}
-
-/** On the way to another tab (a click, a link): its code is fetched beside its data, not after it. */
-function useTabCodeFetchedEarly() {
-  const navigation = useNavigation();
-  const next = navigation.location?.pathname === "/sponsor-profile" ? new URLSearchParams(navigation.location.search).get("tab") : null;
-  useEffect(() => {
-    if (next && Object.hasOwn(TAB_CODE, next)) void TAB_CODE[next as keyof typeof TAB_CODE]();
-  }, [next]);
 }
 
 function Page({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
