@@ -239,16 +239,22 @@ test("the adoption form works without JavaScript for a signed-in sponsor", async
 
 /** The Glamping tab's own script (portal-booking-form.tsx): the portal opens on Adopt Hive. */
 const BOOKING_TAB_SCRIPT = /\/assets\/portal-booking-form-[\w-]+\.js$/;
+/** The adoption's completion card, shown once a tier is chosen (adoption-form.tsx, with the form library). */
+const ADOPTION_FORM_SCRIPT = /\/assets\/(adoption-form|forms)-[\w-]+\.js$/;
 
 test("the Glamping tab's code is fetched when the tab is shown: by a click, and by its address after the page's own", async ({ page }) => {
   const fetched: string[] = [];
+  const forms: string[] = [];
   page.on("request", (request) => {
-    if (BOOKING_TAB_SCRIPT.test(new URL(request.url()).pathname)) fetched.push(request.url());
+    const { pathname } = new URL(request.url());
+    if (BOOKING_TAB_SCRIPT.test(pathname)) fetched.push(request.url());
+    if (ADOPTION_FORM_SCRIPT.test(pathname)) forms.push(pathname);
   });
   await page.goto("/adopt-hive-signup");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
   expect(fetched, "not on the portal's load").toEqual([]);
+  expect(forms, "no form on the tier grid: no form code either").toEqual([]);
   await page.getByRole("link", { name: "Glamping" }).click();
   await expect(page.getByRole("heading", { name: "Book a glamping stay" })).toBeVisible();
   await expect.poll(() => reactOwns(page, "#portal-location")).toBe(true);
