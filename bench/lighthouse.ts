@@ -2,7 +2,8 @@
  * Lighthouse (mobile) on the marketing pages and, in the same run, the interactive ones (the
  * portal, /customer-auth, and /sponsor-profile signed in with a real session: an account signed
  * up through the form in the same browser, whose cookie Lighthouse keeps), against the built
- * server on a fresh embedded database. Prints the four category scores, total blocking time, the
+ * server on a fresh embedded database, behind nginx with TLS and HTTP/2 as deployed (so the
+ * browser takes brotli and compressed headers, as a visitor's does). Prints the four category scores, total blocking time, the
  * longest task (an interactive page: none over 50 ms while it loads and hydrates) and the
  * JavaScript each page transfers: on load, as Lighthouse sees it, and once the page is
  * interactive (pages that hydrate when their widget or form is reached load React then: the
@@ -18,6 +19,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright";
 import { HYDRATE_TRIGGER_ATTRIBUTE } from "../app/platform/html/deferred-hydration";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy } from "../tests/setup/server-process";
+import { startTlsProxy, type TlsProxy } from "../tests/setup/tls-proxy";
 
 const MARKETING_PAGES = ["/", "/home", "/stanwood", "/adopt-hive", "/contact", "/bitcoin-conference"];
 /** The pages where visitors act; the signed-in one last, once the session below is opened. */
@@ -50,9 +52,12 @@ type Row = {
 };
 
 const port = await freePort();
+const proxyPort = await freePort();
+/** What the browser opens: the app behind nginx with TLS and HTTP/2, as deployed (docs/deployment.md). */
+const site = `https://localhost:${proxyPort}`;
 const server = spawnServer({
   PORT: String(port),
-  APP_URL: `http://127.0.0.1:${port}`,
+  APP_URL: site,
   DATA_DIR: tempDataDir(),
   // As in production: the tests' cheap hashes and loopback feeds are refused outside NODE_ENV=test.
   NODE_ENV: "production",
@@ -71,13 +76,17 @@ const chrome = await chromeLauncher.launch({
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    // The proxy's certificate is made for this run.
+    "--ignore-certificate-errors",
   ],
 });
 
 const rows: Row[] = [];
 let reference: Row | undefined;
+let proxy: TlsProxy | undefined;
 try {
   await waitUntilHealthy(server, 90_000);
+  proxy = await startTlsProxy({ appPort: port, port: proxyPort });
   // Warm the server (first render compiles templates, opens the database) before measuring.
   for (const path of PAGES) await (await fetch(`${server.url}${path}`)).text();
 
@@ -94,6 +103,7 @@ try {
   reference = await measure("/", { blockScripts: true });
 } finally {
   await chrome.kill();
+  proxy?.stop();
   server.child.kill("SIGTERM");
   await server.exited;
 }
@@ -106,7 +116,7 @@ async function signUpInBrowser() {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
-    await page.goto(`${server.url}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
+    await page.goto(`${site}/customer-auth?tab=signup&redirectTo=%2Fsponsor-profile`);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.getByLabel("Email", { exact: true }).last().fill(`bench-${Date.now()}@example.com`);
     await page.getByLabel("Password", { exact: true }).last().fill("Bench-Meadow-Lantern-31");
@@ -118,15 +128,15 @@ async function signUpInBrowser() {
   }
 }
 
-/** The JavaScript (gzip) a visitor's browser has fetched once the page's interactive part is in use. */
+/** The JavaScript (as transferred) a visitor's browser has fetched once the page's interactive part is in use. */
 async function interactiveJsKb(path: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     // The signed-in page with the session's cookie (a new context starts without it).
-    if (path === SIGNED_IN_PAGE) await context.addCookies(await browser.contexts()[0]!.cookies(server.url));
-    await page.goto(`${server.url}${path}`, { waitUntil: "networkidle" });
+    if (path === SIGNED_IN_PAGE) await context.addCookies(await browser.contexts()[0]!.cookies(site));
+    await page.goto(`${site}${path}`, { waitUntil: "networkidle" });
     const trigger = page.locator(`[${HYDRATE_TRIGGER_ATTRIBUTE}]`).first();
     if ((await trigger.count()) > 0) await trigger.hover();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -145,7 +155,7 @@ async function interactiveJsKb(path: string) {
 }
 
 async function measure(path: string, { blockScripts = false } = {}): Promise<Row> {
-  const result = await lighthouse(`${server.url}${path}`, {
+  const result = await lighthouse(`${site}${path}`, {
     port: chrome.port,
     output: "json",
     logLevel: "error",
@@ -180,7 +190,7 @@ async function measure(path: string, { blockScripts = false } = {}): Promise<Row
       .map((ref) => ref.id),
     tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
     longestTaskMs: Math.round(longTasks[0]?.duration ?? 0),
-    longestTaskIn: longTasks[0]?.url ? new URL(longTasks[0].url, server.url).pathname : "",
+    longestTaskIn: longTasks[0]?.url ? new URL(longTasks[0].url, site).pathname : "",
     jsKb: jsBytes / 1024,
     failing: [...new Set(failing)],
   };

@@ -1,18 +1,14 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { ADMIN_LANDING, nextCode, submitAdminLogin, totpFor } from "./admin-helpers";
 import { signUp, toast, uniqueEmail } from "./customer-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { waitForMail } from "./mailbox";
 import { freeStay, openPortalBooking, pickPortalStay } from "./stays-helpers";
 import { freePort } from "../setup/server-process";
+import { startTlsProxy, type TlsProxy } from "../setup/tls-proxy";
 
 /**
- * The deployment of docs/deployment.md, end to end: nginx terminates TLS (a certificate made
- * here) and speaks http to the built app, whose APP_URL is the https address. Forms are posted
+ * The deployment of docs/deployment.md, end to end: nginx terminates TLS (tests/setup/tls-proxy.ts)
+ * and speaks http to the built app, whose APP_URL is the https address. Forms are posted
  * from https, through the proxy, as every visitor's are in production.
  */
 const PROXY_PORT = await freePort();
@@ -27,71 +23,14 @@ test.use({
 });
 test.describe.configure({ mode: "default" });
 
-let nginx: ChildProcess | undefined;
-let dir = "";
+let proxy: TlsProxy | undefined;
 
 test.beforeAll(async ({ servers }, testInfo) => {
   const server = await servers.ownFor(testInfo.file, OWN_SERVER.settings);
-  dir = mkdtempSync(path.join(tmpdir(), "apiary-nginx-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost",
-    "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem")], { stdio: "ignore" });
-  const appPort = new URL(server.url).port;
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream apiary { server 127.0.0.1:${appPort}; keepalive 8; }
-  server {
-    listen 127.0.0.1:${PROXY_PORT} ssl;
-    ssl_certificate ${dir}/cert.pem;
-    ssl_certificate_key ${dir}/key.pem;
-    client_max_body_size 12m;
-    location / {
-      proxy_pass http://apiary;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_buffering off;
-      proxy_read_timeout 1h;
-    }
-  }
-}
-`,
-  );
-  nginx = spawn("nginx", ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  nginx.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 10_000;
-  while (!(await listening(PROXY_PORT))) {
-    if (Date.now() > deadline || nginx.exitCode !== null) throw new Error(`nginx did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  proxy = await startTlsProxy({ appPort: new URL(server.url).port, port: PROXY_PORT });
 });
 
-test.afterAll(() => {
-  nginx?.kill("SIGQUIT");
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
-
-function listening(port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-  });
-}
+test.afterAll(() => proxy?.stop());
 
 test("a visitor signs up, books a stay and writes to the team, over https through the proxy", async ({ page, context }) => {
   const email = uniqueEmail("tls");
