@@ -221,6 +221,10 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, customer.userId))).toEqual([]);
     const [audit] = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, customer.userId), eq(securityAuditLog.eventType, "2fa_reset_by_staff")));
     expect(audit).toMatchObject({ userId: helper.userId, module: "users", eventDetails: { email: customer.email, factorsRemoved: 1, sessionsEnded: true } });
+    // The person is told, with their own login page.
+    const [notice] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email));
+    expect(notice).toMatchObject({ subject: "Two-factor authentication was turned off for your account" });
+    expect(JSON.stringify(notice)).toContain("/customer-auth");
 
     // Without users update: refused by the permission itself.
     const viewer = await insertStaff(t.db, { users: ["view"] });
