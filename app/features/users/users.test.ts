@@ -11,7 +11,7 @@ import { verifyPassword } from "~/platform/security/password-hash.server";
 import { insertCustomer, insertSession, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
-import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, resetPasswordByStaff } from "./staff-password-reset.server";
+import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, mayResetAdopterPassword, resetPasswordByStaff } from "./staff-password-reset.server";
 import { LAST_ADMIN_MESSAGE, listUsers, OWN_ADMIN_ROLE_MESSAGE, PROFILE_ADMIN_ONLY, replaceUserRoles, ROLES_ADMIN_ONLY_MESSAGE, TWO_FACTOR_STAFF_ONLY, updateUserProfile, USER_SORTS } from "./users.server";
 
 const NEW_PASSWORD = "Orchard-Lantern-Thistle-58";
@@ -212,6 +212,22 @@ describe.each(testEngines())("User Management commands on $name", ({ open }) => 
     const [audit] = await auditOf(customer.userId);
     expect(audit).toMatchObject({ eventType: "password_reset_by_staff", userId: admin.userId, module: "users" });
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it("Hive Adoptions offers Reset Password only to staff who may also change the sponsor's account; its command refuses the others", async () => {
+    const adoptionsOnly = await insertStaff(t.db, { hive_adoptions: ["view", "update"] });
+    const viewsSponsors = await insertStaff(t.db, { hive_adoptions: ["view", "update"], sponsors: ["view"], users: ["view"] });
+    const sponsorsNotAdoptions = await insertStaff(t.db, { hive_adoptions: ["view"], sponsors: ["view", "update"] });
+    expect(mayResetAdopterPassword(adoptionsOnly)).toBe(false);
+    expect(mayResetAdopterPassword(viewsSponsors)).toBe(false);
+    expect(mayResetAdopterPassword(sponsorsNotAdoptions)).toBe(false);
+    expect(mayResetAdopterPassword(await insertStaff(t.db, { hive_adoptions: ["view", "update"], sponsors: ["view", "update"] }))).toBe(true);
+    expect(mayResetAdopterPassword(await insertStaff(t.db, { hive_adoptions: ["view", "update"], users: ["view", "update"] }))).toBe(true);
+    expect(mayResetAdopterPassword(await insertUser(t.db))).toBe(true);
+    // The hidden button's command, posted anyway, is refused by the sponsor's own screen's permission.
+    const sponsor = await insertCustomer(t.db);
+    await expect(resetPasswordByStaff(as(adoptionsOnly), "hive_adoptions", { userId: sponsor.userId, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toThrow(ForbiddenError);
+    expect(await auditOf(sponsor.userId)).toEqual([]);
   });
 
   it("Reset Password of a back-office account is for administrators only; a failed write leaves no audit row", async () => {
