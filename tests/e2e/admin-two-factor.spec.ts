@@ -1,5 +1,8 @@
 import { ADMIN_LANDING, continueWithGoogleAs, currentCode, dismissToasts, logOut, nextCode, submitAdminLogin, toast, totpFor } from "./admin-helpers";
 import type { Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { sessions } from "../../app/platform/db/schema";
+import { insertSession } from "../factories/accounts";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 
 /**
@@ -9,6 +12,8 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
  * purpose: each step needs the state the previous one left. Codes are computed for the server's
  * clock, which the test moves to the next 30-second step when it needs a fresh code.
  */
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+
 /** axe on the page itself: toasts closed first (sonner's colours are the theme's to fix). */
 async function checkAccessible(page: Page, label: string) {
   await dismissToasts(page);
@@ -20,10 +25,26 @@ test("an administrator turns on 2FA and every later login asks for a code, each 
   const admin = await signIn.admin();
   const login = () => submitAdminLogin(page, admin.email, admin.password);
 
+  // Signed in on a phone too: the Security page lists it beside this browser and signs it out by its own button.
+  const db = server.platform.db;
+  const { id: phoneSession } = await insertSession(db, admin.userId);
+  await db.update(sessions).set({ userAgent: IPHONE }).where(eq(sessions.id, phoneSession));
+
   await visit("/admin");
   await expect(page).toHaveURL(ADMIN_LANDING.path);
   await page.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Security" }).click();
   await expect(page).toHaveURL("/admin/security");
+
+  const signedIn = page.getByRole("region", { name: "Where you're signed in" });
+  await expect(signedIn.getByTestId("session-row")).toHaveCount(2);
+  await expect(signedIn.getByTestId("session-row").first()).toContainText("This device");
+  const phoneRow = signedIn.getByTestId("session-row").filter({ hasNotText: "This device" });
+  await expect(phoneRow).toContainText("iPhone");
+  await phoneRow.getByRole("button", { name: /^Sign out / }).click();
+  await expect(toast(page, "Signed out of that device")).toBeVisible();
+  await expect(page).toHaveURL("/admin/security");
+  await expect(signedIn.getByTestId("session-row")).toHaveCount(1);
+  expect(await db.select().from(sessions).where(eq(sessions.id, phoneSession))).toEqual([]);
   const section = page.getByRole("region", { name: "Two-factor authentication" });
   await expect(section).toContainText("Off");
   await section.getByRole("button", { name: "Set up two-factor authentication" }).click();

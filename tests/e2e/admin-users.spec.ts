@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { readFileSync } from "node:fs";
-import { profiles } from "../../app/platform/db/schema";
+import { profiles, secondFactors } from "../../app/platform/db/schema";
 import { insertCustomer, insertStaffRole } from "../factories/accounts";
 import { toast, uniqueEmail } from "./admin-helpers";
 import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
@@ -95,6 +95,22 @@ test("an administrator manages people: roles, profile, password, CSV, live refre
   await proof.getByRole("button", { name: "Confirm with password" }).click();
   await expect(toast(page, "Password Reset")).toContainText(person.email);
   await expect(proof).toHaveCount(0);
+
+  // Unticking 2FA in Edit Profile is Reset Second Factors by another button: another six minutes
+  // on, it asks for the proof too, then the person's factors are gone.
+  await db.insert(secondFactors).values({ userId: person.userId, kind: "phone", friendlyName: "Old phone", phoneNumber: "+13605550124" });
+  await db.update(profiles).set({ is2faEnabled: true }).where(eq(profiles.id, person.userId));
+  await expect(row).toContainText("Enabled");
+  server.clock.advance(6 * 60_000);
+  await row.getByRole("cell").nth(2).click();
+  const untick = page.getByRole("dialog", { name: "Edit Profile" });
+  await untick.getByRole("checkbox", { name: /Two-factor authentication/ }).uncheck();
+  await untick.getByRole("button", { name: "Save Changes" }).click();
+  await proof.getByLabel("Your password").fill(admin.password);
+  await proof.getByRole("button", { name: "Confirm with password" }).click();
+  await expect(toast(page, "Profile updated")).toBeVisible();
+  await expect(row).toContainText("Disabled");
+  expect(await db.select().from(secondFactors).where(eq(secondFactors.userId, person.userId))).toEqual([]);
   server.clock.advance(before - server.clock.now());
 
   // CSV of the current filter.

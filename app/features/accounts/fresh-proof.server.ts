@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull } from "drizzle-orm";
 import { accounts, passkeys, profiles, sessions, users } from "~/platform/db/schema";
 import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import { failed, failedAs, succeeded, type Refusal, type Result } from "~/platform/result";
+import type { Queryable } from "~/platform/db/client.server";
 import type { Platform } from "~/platform/runtime.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
@@ -28,6 +29,8 @@ export const WAY_NOT_AVAILABLE = "This way to confirm it's you is not set up for
 export const PROVEN = "Thank you: for the next 5 minutes you will not be asked again.";
 
 type SessionRef = NonNullable<AuthState["session"]>;
+/** The clock, and the database or the caller's transaction (a command that checks under its own lock). */
+type ProofReader = { db: Queryable; clock: Platform["clock"] };
 
 export { CONFIRM_IT_IS_YOU_FIRST, CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD };
 
@@ -38,7 +41,7 @@ export { CONFIRM_IT_IS_YOU_FIRST, CONFIRM_IT_IS_YOU_TITLE, FRESH_PROOF_FIELD };
  * `freshProof`) that makes the page ask for one (fresh-proof/fresh-proof-step.tsx) before the
  * change is sent again.
  */
-export async function requireFreshProof(platform: Pick<Platform, "db" | "clock">, session: SessionRef | undefined): Promise<Refusal | null> {
+export async function requireFreshProof(platform: ProofReader, session: SessionRef | undefined): Promise<Refusal | null> {
   if (!(await needsFreshProof(platform, session))) return null;
   return failed(401, CONFIRM_IT_IS_YOU_FIRST, { [FRESH_PROOF_FIELD]: [CONFIRM_IT_IS_YOU_FIRST] });
 }
@@ -47,7 +50,7 @@ export async function requireFreshProof(platform: Pick<Platform, "db" | "clock">
  * Whether this session's last proof (signing in, its second factor, or confirming again) is
  * older than five minutes on the platform's clock. A request without a session has none.
  */
-export async function needsFreshProof(platform: Pick<Platform, "db" | "clock">, session: SessionRef | undefined): Promise<boolean> {
+export async function needsFreshProof(platform: ProofReader, session: SessionRef | undefined): Promise<boolean> {
   if (!session) return true;
   const now = platform.clock.now();
   if (now - session.createdAt.getTime() <= FRESH_PROOF_MS) return false;

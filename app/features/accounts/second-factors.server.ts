@@ -1,6 +1,8 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { profiles, secondFactors, sessions, users } from "~/platform/db/schema";
-import { failed, failedAs, succeeded, type Result } from "~/platform/result";
+import { failed, failedAs, succeeded, type Refusal, type Result } from "~/platform/result";
+import type { Queryable } from "~/platform/db/client.server";
+import { enqueueTemplate } from "~/platform/mail/outbox.server";
 import type { Platform } from "~/platform/runtime.server";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "~/platform/security/rate-limit.server";
 import { formatDate } from "~/ui/format";
@@ -9,6 +11,7 @@ import { recordAuditEvent, recordChange, type AuditContext } from "./audit.serve
 import { checkPhoneFactorCode, findPhoneFactor, insertFactor, listFactors, sendPhoneFactorCode, syncTwoFactorFlag } from "./factor-rows.server";
 import { checkForm } from "./form-input";
 import { requireFreshProof } from "./fresh-proof.server";
+import { hasContactEmail } from "./no-email";
 import { codeLimits, limits, tooManyAttemptsMessage } from "./limits";
 import { CODE_ENDED_MESSAGE, CODE_WRONG_MESSAGE, codeWaitMessage, PHONE_INVALID_MESSAGE, TWO_FACTOR_REQUIRED_MESSAGE, VERIFICATION_FAILED_TITLE } from "./messages";
 import { assertCan, can, ForbiddenError, worksInBackOffice } from "./permissions";
@@ -206,19 +209,24 @@ export function mayResetFactorsOf(actor: Actor, person: { userId: string; isSpon
   return true;
 }
 
-export async function resetFactorsByStaff(
-  { platform, actor, meta, session }: { platform: Platform; actor: Actor; meta: AuditContext; session?: AuthState["session"] },
-  module: "users" | "sponsors",
-  input: unknown,
-): Promise<Result> {
-  assertCan(actor, module, "update");
-  if (actor.kind !== "staff") throw new ForbiddenError(module, "update");
-  const parsed = ResetFactorsSchema.safeParse(input);
-  if (!parsed.success) return failed(404, "This account no longer exists.");
-  const { userId } = parsed.data;
-  const { db } = platform;
-  const [target] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
-  if (!target) return failed(404, "This account no longer exists.");
+/** The person whose factors a staff member may take away (factorResetTarget), as the reset needs them. */
+export type FactorResetTarget = { userId: string; email: string; backOffice: boolean };
+
+/**
+ * The one rule for taking all of a person's factors away, whichever button does it (Reset Second
+ * Factors, Edit Profile's 2FA box unticked): the permission of the person's own screen (throws
+ * without it), a back-office account's only by an administrator other than its owner, and a fresh
+ * proof of the staff member. Answers the person, or the refusal. `db` may be the caller's
+ * transaction (Edit Profile reads the person under its lock).
+ */
+export async function factorResetTarget(
+  { platform, actor, session }: { platform: Platform; actor: Actor; session?: AuthState["session"] },
+  db: Queryable,
+  userId: string,
+): Promise<{ ok: true; target: FactorResetTarget } | Refusal> {
+  if (actor.kind !== "staff") throw new ForbiddenError("users", "update");
+  const [person] = await db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+  if (!person) return failed(404, "This account no longer exists.");
   const roles = await listRoles(db, userId);
   const backOffice = worksInBackOffice(roles);
   const isSponsor = roles.includes("customer");
@@ -227,20 +235,53 @@ export async function resetFactorsByStaff(
   if (backOffice && !actor.isAdministrator) return failed(403, FACTOR_RESET_ADMIN_ONLY_MESSAGE);
   if (backOffice && actor.userId === userId) return failed(403, FACTOR_RESET_SELF_MESSAGE);
   // Taking someone's second step away is half of taking their account: the one doing it proves it is still them.
-  const unproven = await requireFreshProof(platform, session);
+  const unproven = await requireFreshProof({ db, clock: platform.clock }, session);
   if (unproven) return unproven;
-  await db.transaction(async (tx) => {
-    const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ kind: secondFactors.kind });
-    await tx.update(profiles).set({ is2faEnabled: false, totpSecret: null, totpLastStep: null, backupCodes: [] }).where(eq(profiles.id, userId));
-    // Whoever holds a session of theirs now holds it without a second step: every one ends.
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await recordChange(
+  return { ok: true, target: { userId, email: person.email, backOffice } };
+}
+
+/**
+ * What taking all of a person's factors away does, in the caller's transaction: every factor row,
+ * the authenticator's secret and the backup codes go; every session of theirs ends (one waiting at
+ * the code step would otherwise count as signed in); the person is told by e-mail; audited as
+ * `2fa_reset_by_staff` under `module`. Call clearFactorLock once the transaction is committed.
+ */
+export async function removeAllFactors(tx: Queryable, platform: Platform, actor: Actor, meta: AuditContext, module: "users" | "sponsors", target: FactorResetTarget) {
+  const { userId, email } = target;
+  const removed = await tx.delete(secondFactors).where(eq(secondFactors.userId, userId)).returning({ kind: secondFactors.kind });
+  await tx.update(profiles).set({ is2faEnabled: false, totpSecret: null, totpLastStep: null, backupCodes: [] }).where(eq(profiles.id, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  // An account without an e-mail address (phone, wallet) is not told by e-mail: it has none.
+  if (hasContactEmail(email)) {
+    await enqueueTemplate(
       tx,
-      actor,
-      { module, action: "update", recordId: userId, event: "2fa_reset_by_staff", details: { email: target.email, factorsRemoved: removed.length, sessionsEnded: true } },
-      meta,
+      "account-notice",
+      { kind: "two-factor-turned-off", loginUrl: new URL(target.backOffice ? "/auth" : "/customer-auth", platform.env.APP_URL).href },
+      { to: email, idempotencyKey: `account-notice:2fa-off:${userId}:${crypto.randomUUID()}` },
     );
-  });
-  await clearRateLimit(db, limits.secondFactorFailuresByAccount, userId);
+  }
+  await recordChange(tx, actor, { module, action: "update", recordId: userId, event: "2fa_reset_by_staff", details: { email, factorsRemoved: removed.length, sessionsEnded: true } }, meta);
+}
+
+/** After the factors are gone, a lock made by guessing codes for them goes too. */
+export async function clearFactorLock(platform: Platform, userId: string) {
+  await clearRateLimit(platform.db, limits.secondFactorFailuresByAccount, userId);
+}
+
+export async function resetFactorsByStaff(
+  ctx: { platform: Platform; actor: Actor; meta: AuditContext; session?: AuthState["session"] },
+  module: "users" | "sponsors",
+  input: unknown,
+): Promise<Result> {
+  const { platform, actor, meta } = ctx;
+  assertCan(actor, module, "update");
+  if (actor.kind !== "staff") throw new ForbiddenError(module, "update");
+  const parsed = ResetFactorsSchema.safeParse(input);
+  if (!parsed.success) return failed(404, "This account no longer exists.");
+  const allowed = await factorResetTarget(ctx, platform.db, parsed.data.userId);
+  if (!allowed.ok) return allowed;
+  const { target } = allowed;
+  await platform.db.transaction((tx) => removeAllFactors(tx, platform, actor, meta, module, target));
+  await clearFactorLock(platform, target.userId);
   return { ...succeeded(null), toast: factorsReset(target.email) };
 }

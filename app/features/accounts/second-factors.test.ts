@@ -10,7 +10,9 @@ import { FRESH_PROOF_MS, CONFIRM_IT_IS_YOU_FIRST } from "./fresh-proof.server";
 import { openProvenSession } from "./open-session.server";
 import { requestPhoneCode, signInWithPhoneCode } from "./phone-code.server";
 import { completeSecondFactor } from "./second-factor.server";
-import { challengePhoneFactor, maskPhone, removeFactor, resetFactorsByStaff, startPhoneFactor, verifyPhoneFactor } from "./second-factors.server";
+import { challengePhoneFactor, maskPhone, phonesForSignIn, removeFactor, resetFactorsByStaff, startPhoneFactor, verifyPhoneFactor } from "./second-factors.server";
+import { answerTwoStepForm } from "./two-step/two-step-forms.server";
+import { TWO_STEP_INTENTS } from "./two-step/two-step-messages";
 import { resolveAuthState } from "./session.server";
 import { signInWithPassword } from "./sign-in.server";
 import { signUpCustomer } from "./sign-up.server";
@@ -128,6 +130,43 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     expect(await completeSecondFactor(platform, adminPending, { method: "totp", code: "123456" }, "password", meta(), "customer")).toMatchObject({ ok: false, status: 403 });
   });
 
+  it("staff add a phone on their Security page and give its texted code at the admin door", async () => {
+    const password = "Orchard-Lantern-Thistle-58";
+    const admin = await insertUser(t.db, { password });
+    const own = await insertSession(t.db, admin.userId);
+    const account = { userId: admin.userId, email: admin.email, sessionId: own.id, session: sessionRef(own, admin.userId) };
+    const phone = newPhone();
+    // The forms as /admin/security answers them (admin/security.tsx: answerTwoStepForm, the site's rule for staff).
+    const rules = { required: false };
+    const sent = await answerTwoStepForm(platform, account, TWO_STEP_INTENTS.addPhone, { phone, friendlyName: "Work phone" }, meta(), rules);
+    expect(sent).toMatchObject({ ok: true, value: { phoneSent: { phone, friendlyName: "Work phone" } } });
+    expect(await factorsOf(admin.userId)).toEqual([]);
+    const added = await answerTwoStepForm(platform, account, TWO_STEP_INTENTS.verifyPhone, { phone, friendlyName: "Work phone", code: await lastText(phone) }, meta(), rules);
+    expect(added).toMatchObject({ ok: true, toast: { title: "Phone added" } });
+    const [factor] = await factorsOf(admin.userId);
+    expect(factor).toMatchObject({ kind: "phone", phoneNumber: phone, friendlyName: "Work phone" });
+    expect(await flagOf(admin.userId)).toBe(true);
+
+    // The admin door: the password leaves a session waiting for the second step; the phone is offered
+    // with its number hidden, texted on request, and its code lets the staff member in.
+    const stateOf = async (headers: Headers) => (await resolveAuthState(platform, new Request("http://127.0.0.1:3999/", { headers: { cookie: cookieOf(headers) } }))).state;
+    const first = await signInWithPassword(platform, "admin", { email: admin.email, password }, meta());
+    if (!first.ok) throw new Error(first.message);
+    expect(first.value.secondFactorRequired).toBe(true);
+    const waiting = await stateOf(first.value.headers);
+    expect(waiting.actor.kind).toBe("anonymous");
+    expect(await phonesForSignIn(platform, admin.userId)).toEqual([{ id: factor!.id, friendlyName: "Work phone", shown: maskPhone(phone) }]);
+    platform.clock.advance(61_000);
+    expect(await challengePhoneFactor(platform, waiting.pendingSecondFactor, { factorId: factor!.id }, meta())).toMatchObject({ ok: true, value: { shown: maskPhone(phone) } });
+    const code = await lastText(phone);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    expect(await completeSecondFactor(platform, waiting.pendingSecondFactor, { method: "sms", code: wrong }, "password", meta())).toMatchObject({ ok: false, status: 401 });
+    const passed = await completeSecondFactor(platform, waiting.pendingSecondFactor, { method: "sms", code }, "password", meta());
+    if (!passed.ok) throw new Error(passed.message);
+    expect((await stateOf(passed.value.headers)).actor).toMatchObject({ kind: "staff", userId: admin.userId });
+    expect((await factorsOf(admin.userId))[0]!.lastUsedAt).toBeInstanceOf(Date);
+  });
+
   it("asks for the second factor after every first one (aal2), a passkey counting as both; the code step then issues a new token and ends the waiting one", async () => {
     const password = "quiet-hive-meadow-42";
     const email = `aal2-${Date.now()}@example.com`;
@@ -221,6 +260,10 @@ describe.each(testEngines())("second factors on $name", ({ open }) => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, customer.userId))).toEqual([]);
     const [audit] = await t.db.select().from(securityAuditLog).where(and(eq(securityAuditLog.recordId, customer.userId), eq(securityAuditLog.eventType, "2fa_reset_by_staff")));
     expect(audit).toMatchObject({ userId: helper.userId, module: "users", eventDetails: { email: customer.email, factorsRemoved: 1, sessionsEnded: true } });
+    // The person is told, with their own login page.
+    const [notice] = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, customer.email));
+    expect(notice).toMatchObject({ subject: "Two-factor authentication was turned off for your account" });
+    expect(JSON.stringify(notice)).toContain("/customer-auth");
 
     // Without users update: refused by the permission itself.
     const viewer = await insertStaff(t.db, { users: ["view"] });

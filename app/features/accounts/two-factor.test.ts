@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD, FRESH_PROOF_MS } from "./fresh-proof.server";
+import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_FIELD, FRESH_PROOF_MS, markProven } from "./fresh-proof.server";
 import { profiles, securityAuditLog, sessions, verifications } from "~/platform/db/schema";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { cookieOf, createTestPlatform, testMeta } from "../../../tests/setup/platform";
@@ -236,6 +236,21 @@ describe.each(testEngines())("two-factor authentication on $name", ({ open }) =>
     const next = platform.clock.now() + STEP;
     expect(await spendSecondFactorCode(platform, admin.userId, { method: "totp", code: totpCodeAt(secret, next) }, testMeta(), next)).toBe("not-configured");
     expect(await auditTypes(admin.userId)).toContain("2fa_disabled");
+  });
+
+  it("turning 2FA off asks for a fresh proof when the last one is over five minutes old, before the code is even looked at", async () => {
+    const { admin, session, backupCodes } = await enrolledAdmin();
+    const longAgo = new Date(platform.clock.now() - FRESH_PROOF_MS - 1_000);
+    await t.db.update(sessions).set({ createdAt: longAgo, secondFactorAt: longAgo, provenAt: null }).where(eq(sessions.id, session.id));
+    const account = { ...admin, sessionId: session.id, session: { id: session.id, token: "", userId: admin.userId, createdAt: longAgo } };
+    expect(await disableTwoFactor(platform, account, { code: backupCodes[0]! }, testMeta())).toMatchObject({ ok: false, status: 401, fieldErrors: { [FRESH_PROOF_FIELD]: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect((await profileOf(admin.userId)).is2faEnabled).toBe(true);
+    expect(await auditTypes(admin.userId)).not.toContain("2fa_disabled");
+
+    // "Confirm it's you" done in this session: the same form, the same (unspent) backup code, goes through.
+    await markProven(platform, session.id);
+    expect(await disableTwoFactor(platform, account, { code: backupCodes[0]! }, testMeta())).toMatchObject({ ok: true, toast: { title: "Two-factor authentication is off" } });
+    expect((await profileOf(admin.userId)).is2faEnabled).toBe(false);
   });
 
   it("replaces all backup codes after a current code", async () => {

@@ -34,6 +34,15 @@ export function mayResetPasswordOf(actor: Actor, person: { isSponsor: boolean })
   return (person.isSponsor && can(actor, "sponsors", "update")) || can(actor, "users", "update");
 }
 
+/**
+ * Whether Hive Adoptions offers Reset Password on its rows (every adopter is a sponsor): for whoever
+ * may change adoptions and may also change the sponsor's account. Updating adoptions alone is no
+ * licence to take over a sponsor's account; resetPasswordByStaff refuses it again.
+ */
+export function mayResetAdopterPassword(actor: Actor): boolean {
+  return can(actor, "hive_adoptions", "update") && mayResetPasswordOf(actor, { isSponsor: true });
+}
+
 export async function resetPasswordByStaff(
   { platform, actor, meta, session }: BackOfficeContext,
   module: "users" | "sponsors" | "hive_adoptions",

@@ -1,16 +1,15 @@
-import { hasContactEmail } from "~/features/accounts/no-email";
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { recordChange } from "~/features/accounts/audit.server";
 import { ADMIN_ROLE, assertCan, CUSTOMER_ROLE, worksInBackOffice } from "~/features/accounts/permissions";
 import { listRoles } from "~/features/accounts/roles.server";
+import { clearFactorLock, factorResetTarget, removeAllFactors } from "~/features/accounts/second-factors.server";
 import { failed, invalid, succeeded, type Result } from "~/platform/result";
 import type { BackOfficeContext } from "~/features/back-office/context";
 import type { ListParams } from "~/platform/list-params";
 import { pagedList, type ListPage } from "~/features/back-office/paged-list.server";
 import { containing } from "~/features/back-office/search";
 import type { Queryable } from "~/platform/db/client.server";
-import { profiles, rolePermissions, userRoles } from "~/platform/db/schema";
-import { enqueueTemplate } from "~/platform/mail/outbox.server";
+import { profiles, rolePermissions, secondFactors, userRoles } from "~/platform/db/schema";
 import { EditProfileSchema, ManageRolesSchema } from "./users.schema";
 
 export type TwoFactorState = "enabled" | "required" | "disabled";
@@ -127,9 +126,11 @@ export const PROFILE_ADMIN_ONLY = "Only an administrator can change the security
 
 /**
  * Edit Profile: phone, the 2FA flag and the first-login flag (the e-mail is read-only).
- * Turning 2FA off removes the person's secret and backup codes (the lost-phone case) and tells
- * them by e-mail; turning it on makes them set it up at their next sign-in; first login makes
- * them choose a new password at their next sign-in.
+ * Unticking 2FA for someone who has factors is Reset Second Factors by another button, under the
+ * same rule (factorResetTarget: whose, by whom, after a fresh proof of the staff member) and with
+ * the same effect (removeAllFactors: every factor gone, every session ended, the person told by
+ * e-mail); unticking it for someone only asked to set it up lifts the request. Ticking it makes
+ * them set it up at their next sign-in; first login makes them choose a new password then.
  */
 export async function updateUserProfile(ctx: BackOfficeContext, input: unknown): Promise<Result> {
   const { platform, actor, meta } = ctx;
@@ -138,7 +139,8 @@ export async function updateUserProfile(ctx: BackOfficeContext, input: unknown):
   if (!parsed.success) return invalid(parsed.error.issues);
   const { userId, phoneNumber, twoFactor, firstLogin } = parsed.data;
 
-  return platform.db.transaction(async (tx) => {
+  let factorsReset = false;
+  const result = await platform.db.transaction(async (tx): Promise<Result> => {
     const [current] = await tx
       .select({ email: profiles.email, phoneNumber: profiles.phoneNumber, is2faEnabled: profiles.is2faEnabled, twoFactorRequired: profiles.twoFactorRequired, firstLogin: profiles.firstLogin })
       .from(profiles)
@@ -152,21 +154,18 @@ export async function updateUserProfile(ctx: BackOfficeContext, input: unknown):
     if (twoFactor && !hadTwoFactor && !backOffice) return failed(400, TWO_FACTOR_STAFF_ONLY, { twoFactor: [TWO_FACTOR_STAFF_ONLY] });
 
     const turnOff = hadTwoFactor && !twoFactor;
-    const changes = {
-      phoneNumber,
-      firstLogin,
-      ...(turnOff ? { is2faEnabled: false, twoFactorRequired: false, totpSecret: null, totpLastStep: null, backupCodes: [] } : {}),
-      ...(twoFactor && !hadTwoFactor ? { twoFactorRequired: true } : {}),
-    };
-    await tx.update(profiles).set(changes).where(eq(profiles.id, userId));
-    if (turnOff && current.is2faEnabled && hasContactEmail(current.email)) {
-      await enqueueTemplate(
-        tx,
-        "account-notice",
-        { kind: "two-factor-turned-off", loginUrl: new URL("/auth", platform.env.APP_URL).href },
-        { to: current.email, idempotencyKey: `account-notice:2fa-off:${userId}:${crypto.randomUUID()}` },
-      );
+    const [factor] = turnOff ? await tx.select({ id: secondFactors.id }).from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1) : [];
+    const reset = turnOff && (current.is2faEnabled || Boolean(factor));
+    if (reset) {
+      const allowed = await factorResetTarget(ctx, tx, userId);
+      if (!allowed.ok) return allowed;
+      await removeAllFactors(tx, platform, actor, meta, "users", allowed.target);
+      factorsReset = true;
     }
+    await tx
+      .update(profiles)
+      .set({ phoneNumber, firstLogin, ...(turnOff ? { twoFactorRequired: false } : {}), ...(twoFactor && !hadTwoFactor ? { twoFactorRequired: true } : {}) })
+      .where(eq(profiles.id, userId));
     const shown = (p: { phoneNumber: string | null; firstLogin: boolean }, twoFactorOn: boolean) => ({ phoneNumber: p.phoneNumber, twoFactor: twoFactorOn, firstLogin: p.firstLogin });
     await recordChange(
       tx,
@@ -176,4 +175,6 @@ export async function updateUserProfile(ctx: BackOfficeContext, input: unknown):
     );
     return succeeded(null, "Profile updated", `The changes to ${current.email} are saved.`);
   });
+  if (factorsReset) await clearFactorLock(platform, userId);
+  return result;
 }

@@ -2,14 +2,17 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/features/accounts/permissions";
 import { parseListParams } from "~/platform/list-params";
-import { accounts, outboxMessages, profiles, securityAuditLog, sessions, userRoles } from "~/platform/db/schema";
+import { insertFactor } from "~/features/accounts/factor-rows.server";
+import { CONFIRM_IT_IS_YOU_FIRST, FRESH_PROOF_MS, markProven } from "~/features/accounts/fresh-proof.server";
+import { FACTOR_RESET_SELF_MESSAGE } from "~/features/accounts/two-step/two-step-messages";
+import { accounts, outboxMessages, profiles, secondFactors, securityAuditLog, sessions, userRoles } from "~/platform/db/schema";
 import type { Platform } from "~/platform/runtime.server";
 import { verifyPassword } from "~/platform/security/password-hash.server";
 import { insertCustomer, insertSession, insertStaff, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
-import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, resetPasswordByStaff } from "./staff-password-reset.server";
-import { LAST_ADMIN_MESSAGE, listUsers, OWN_ADMIN_ROLE_MESSAGE, replaceUserRoles, ROLES_ADMIN_ONLY_MESSAGE, TWO_FACTOR_STAFF_ONLY, updateUserProfile, USER_SORTS } from "./users.server";
+import { BACK_OFFICE_PASSWORD_ADMIN_ONLY, mayResetAdopterPassword, resetPasswordByStaff } from "./staff-password-reset.server";
+import { LAST_ADMIN_MESSAGE, listUsers, OWN_ADMIN_ROLE_MESSAGE, PROFILE_ADMIN_ONLY, replaceUserRoles, ROLES_ADMIN_ONLY_MESSAGE, TWO_FACTOR_STAFF_ONLY, updateUserProfile, USER_SORTS } from "./users.server";
 
 const NEW_PASSWORD = "Orchard-Lantern-Thistle-58";
 const listSpec = { sorts: USER_SORTS, defaultSort: { id: "created_at", dir: "desc" as const }, filters: { role: /^[a-z_]+$/ } };
@@ -122,9 +125,10 @@ describe.each(testEngines())("User Management commands on $name", ({ open }) => 
     expect(after).toMatchObject({ is2faEnabled: false, totpSecret: null, backupCodes: [], firstLogin: true, twoFactorRequired: false });
     const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, target.email));
     expect(mails.map((m) => m.subject)).toEqual(["Two-factor authentication was turned off for your account"]);
-    const [audit] = await auditOf(target.userId);
-    expect(audit).toMatchObject({ eventType: "record_updated", before: { twoFactor: true, firstLogin: false }, after: { twoFactor: false, firstLogin: true } });
-    expect(JSON.stringify(audit)).not.toContain("sealed");
+    const audits = await auditOf(target.userId);
+    expect(audits.find((row) => row.eventType === "record_updated")).toMatchObject({ before: { twoFactor: true, firstLogin: false }, after: { twoFactor: false, firstLogin: true } });
+    expect(audits.map((row) => row.eventType).sort()).toEqual(["2fa_reset_by_staff", "record_updated"]);
+    expect(JSON.stringify(audits)).not.toContain("sealed");
 
     expect(await updateUserProfile(as(admin), { userId: target.userId, twoFactor: "on", firstLogin: "on" })).toMatchObject({ ok: true });
     expect((await t.db.select().from(profiles).where(eq(profiles.id, target.userId)))[0]).toMatchObject({ twoFactorRequired: true, is2faEnabled: false });
@@ -132,6 +136,61 @@ describe.each(testEngines())("User Management commands on $name", ({ open }) => 
     const customer = await insertCustomer(t.db);
     expect(await updateUserProfile(as(admin), { userId: customer.userId, twoFactor: "on" })).toMatchObject({ ok: false, status: 400, message: TWO_FACTOR_STAFF_ONLY });
     expect(await updateUserProfile(as(admin), { userId: customer.userId, phoneNumber: "call me" })).toMatchObject({ ok: false, status: 400, fieldErrors: { phoneNumber: ["Phone number may contain only digits, spaces and + ( ) - ."] } });
+  });
+
+  it("Edit Profile: unticking 2FA is Reset Second Factors: a stale session is asked for a proof first; then every factor and session goes", async () => {
+    const sponsor = await insertCustomer(t.db);
+    await insertFactor(t.db, sponsor.userId, { kind: "totp", friendlyName: "Authenticator app" });
+    await insertFactor(t.db, sponsor.userId, { kind: "phone", friendlyName: "Phone", phoneNumber: "+13605550177" });
+    await t.db.update(profiles).set({ totpSecret: "sealed", backupCodes: ["a", "b"] }).where(eq(profiles.id, sponsor.userId));
+    await insertSession(t.db, sponsor.userId, { secondFactorAt: new Date() });
+    // Signed in with the password, waiting at the code step: with the factors gone it would count as signed in.
+    await insertSession(t.db, sponsor.userId);
+
+    // A staff member who may update users, signed in (and last proven) over five minutes ago.
+    const helper = await insertStaff(t.db, { users: ["view", "update"] });
+    const longAgo = new Date(platform.clock.now() - FRESH_PROOF_MS - 1000);
+    const own = await insertSession(t.db, helper.userId, { createdAt: longAgo, secondFactorAt: longAgo });
+    const stale = { ...as(helper), session: { id: own.id, token: "", userId: helper.userId, createdAt: longAgo } };
+    const untick = { userId: sponsor.userId, phoneNumber: "+1 360 555 0100", firstLogin: "" };
+    const factorsOf = () => t.db.select().from(secondFactors).where(eq(secondFactors.userId, sponsor.userId));
+    const sessionsOf = () => t.db.select().from(sessions).where(eq(sessions.userId, sponsor.userId));
+
+    expect(await updateUserProfile(stale, untick)).toMatchObject({ ok: false, status: 401, fieldErrors: { freshProof: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect(await factorsOf()).toHaveLength(2);
+    expect(await sessionsOf()).toHaveLength(2);
+    expect((await t.db.select().from(profiles).where(eq(profiles.id, sponsor.userId)))[0]).toMatchObject({ is2faEnabled: true, phoneNumber: null });
+    expect(await auditOf(sponsor.userId)).toEqual([]);
+
+    // "Confirm it's you" done in this session: the same form goes through.
+    await markProven(platform, own.id);
+    expect(await updateUserProfile(stale, untick)).toMatchObject({ ok: true, toast: { title: "Profile updated" } });
+    expect(await factorsOf()).toEqual([]);
+    expect(await sessionsOf()).toEqual([]);
+    expect((await t.db.select().from(profiles).where(eq(profiles.id, sponsor.userId)))[0]).toMatchObject({ is2faEnabled: false, totpSecret: null, backupCodes: [], phoneNumber: "+1 360 555 0100" });
+    const mails = await t.db.select().from(outboxMessages).where(eq(outboxMessages.to, sponsor.email));
+    expect(mails.map((m) => m.subject)).toEqual(["Two-factor authentication was turned off for your account"]);
+    const audits = await auditOf(sponsor.userId);
+    expect(audits.find((row) => row.eventType === "2fa_reset_by_staff")).toMatchObject({ userId: helper.userId, module: "users", eventDetails: { email: sponsor.email, factorsRemoved: 2, sessionsEnded: true } });
+    expect(audits.find((row) => row.eventType === "record_updated")).toMatchObject({ before: { twoFactor: true }, after: { twoFactor: false } });
+  });
+
+  it("Edit Profile: an administrator's 2FA is unticked only by another administrator, never by staff nor by themself", async () => {
+    const admin = await insertUser(t.db);
+    await insertFactor(t.db, admin.userId, { kind: "totp", friendlyName: "Authenticator app" });
+    await insertSession(t.db, admin.userId, { secondFactorAt: new Date() });
+    const helper = await insertStaff(t.db, { users: ["view", "update"] });
+    const untick = { userId: admin.userId, phoneNumber: "", firstLogin: "" };
+    expect(await updateUserProfile(as(helper), untick)).toMatchObject({ ok: false, status: 403, message: PROFILE_ADMIN_ONLY });
+    expect(await updateUserProfile(as(admin), untick)).toMatchObject({ ok: false, status: 403, message: FACTOR_RESET_SELF_MESSAGE });
+    expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, admin.userId))).toHaveLength(1);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, admin.userId))).toHaveLength(1);
+
+    const second = await insertUser(t.db);
+    expect(await updateUserProfile(as(second), untick)).toMatchObject({ ok: true });
+    expect(await t.db.select().from(secondFactors).where(eq(secondFactors.userId, admin.userId))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, admin.userId))).toEqual([]);
+    expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.is2faEnabled).toBe(false);
   });
 
   it("Reset Password: the spec's messages, common passwords refused, sessions ended, the person told, nothing secret audited", async () => {
@@ -153,6 +212,22 @@ describe.each(testEngines())("User Management commands on $name", ({ open }) => 
     const [audit] = await auditOf(customer.userId);
     expect(audit).toMatchObject({ eventType: "password_reset_by_staff", userId: admin.userId, module: "users" });
     expect(JSON.stringify(audit)).not.toContain(NEW_PASSWORD);
+  });
+
+  it("Hive Adoptions offers Reset Password only to staff who may also change the sponsor's account; its command refuses the others", async () => {
+    const adoptionsOnly = await insertStaff(t.db, { hive_adoptions: ["view", "update"] });
+    const viewsSponsors = await insertStaff(t.db, { hive_adoptions: ["view", "update"], sponsors: ["view"], users: ["view"] });
+    const sponsorsNotAdoptions = await insertStaff(t.db, { hive_adoptions: ["view"], sponsors: ["view", "update"] });
+    expect(mayResetAdopterPassword(adoptionsOnly)).toBe(false);
+    expect(mayResetAdopterPassword(viewsSponsors)).toBe(false);
+    expect(mayResetAdopterPassword(sponsorsNotAdoptions)).toBe(false);
+    expect(mayResetAdopterPassword(await insertStaff(t.db, { hive_adoptions: ["view", "update"], sponsors: ["view", "update"] }))).toBe(true);
+    expect(mayResetAdopterPassword(await insertStaff(t.db, { hive_adoptions: ["view", "update"], users: ["view", "update"] }))).toBe(true);
+    expect(mayResetAdopterPassword(await insertUser(t.db))).toBe(true);
+    // The hidden button's command, posted anyway, is refused by the sponsor's own screen's permission.
+    const sponsor = await insertCustomer(t.db);
+    await expect(resetPasswordByStaff(as(adoptionsOnly), "hive_adoptions", { userId: sponsor.userId, newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })).rejects.toThrow(ForbiddenError);
+    expect(await auditOf(sponsor.userId)).toEqual([]);
   });
 
   it("Reset Password of a back-office account is for administrators only; a failed write leaves no audit row", async () => {

@@ -11,7 +11,7 @@ import { todayIn } from "~/features/bookings/stay-dates";
 import { listTierChoices } from "~/features/hive-tiers/hive-tiers.server";
 import { listHiveChoices } from "~/features/hives/hives.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
-import { mayResetPasswordOf } from "~/features/users/staff-password-reset.server";
+import { mayResetAdopterPassword } from "~/features/users/staff-password-reset.server";
 import { personPath } from "~/features/people/person-links";
 import { formatUsd, toCents } from "~/platform/money";
 import { formatDay } from "~/platform/day-format";
@@ -54,7 +54,7 @@ export async function loader(args: Route.LoaderArgs) {
   const base = { ...list, tiers, people, today, payments: [] as PaymentRow[], hives: [] as HiveChoice[], resetPassword: false };
   // Record Payment for whoever may change adoptions; Reset Password only for those who may also
   // change the sponsor's account (every adopter is a sponsor).
-  const resetPassword = list.can.update && mayResetPasswordOf(ctx.actor, { isSponsor: true });
+  const resetPassword = mayResetAdopterPassword(ctx.actor);
   const other = search.get("dialog");
   if ((other === "payment" && list.can.update) || (other === "password" && resetPassword)) {
     const adoption = await getAdoption(ctx, search.get("id") ?? "");

@@ -6,6 +6,7 @@ import { ADMIN_ROLE, CUSTOMER_ROLE } from "~/features/accounts/permissions";
 import { getUser, listAssignableRoles, type UserRow } from "~/features/users/users.server";
 import { ResetPasswordDialog } from "~/features/users/reset-password-dialog";
 import { ResetFactorsDialog } from "~/features/users/reset-factors-dialog";
+import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { mayResetFactorsOf } from "~/features/accounts/second-factors.server";
 import { worksInBackOffice } from "~/features/accounts/permissions";
 import { AccountAccessDialog, EndSessionsDialog } from "~/features/users/account-access-dialogs";
@@ -166,7 +167,7 @@ function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow;
           <span>
             <span className="font-semibold">Two-factor authentication</span>
             <span className="block text-sm text-ink-muted">
-              Turning it off removes the person's authenticator and backup codes (a lost phone) and tells them by e-mail. Turning it on makes them set it up at their next sign-in.
+              Turning it off is Reset Second Factors: it removes the person's authenticator, backup codes and phones (a lost phone), signs them out on every device and tells them by e-mail. Turning it on makes them set it up at their next sign-in.
             </span>
             {fields.twoFactor.errors && <span className="block text-sm font-medium text-red-800">{fields.twoFactor.errors[0]}</span>}
           </span>
@@ -180,6 +181,8 @@ function EditProfileDialog({ person, closeHref, lastResult }: { person: UserRow;
         </label>
         <DialogButtons closeHref={closeHref} label="Save Changes" intent="edit-profile" />
       </SchemaForm>
+      {/* Unticking 2FA asks the one saving for a fresh proof, as Reset Second Factors does: then this form is sent again. */}
+      <FreshProofStep formId={form.id} lastResult={lastResult} />
     </ScreenDialog>
   );
 }

@@ -15,8 +15,8 @@ const NOTICES = {
   "two-factor-turned-off": {
     subject: "Two-factor authentication was turned off for your account",
     lines: [
-      "An administrator of Apiary turned off two-factor authentication for your account: your authenticator app and backup codes no longer work for it.",
-      "You can sign in with your password alone, and turn two-factor authentication on again from the back-office's Security page.",
+      "An administrator of Apiary turned off two-factor authentication for your account: your authenticator app, backup codes and phones no longer work for it, and every device signed in to it has been signed out.",
+      "You can sign in with one step, and set up a second step again from your account's security settings.",
     ],
   },
 } as const;
