@@ -1,5 +1,4 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { z } from "~/platform/zod";
 import { MAX_GUESTS } from "./booking-limits";
 
 /**
@@ -10,17 +9,15 @@ import { MAX_GUESTS } from "./booking-limits";
 const KEY = "apiary.booking-draft";
 const MAX_AGE_MS = 60 * 60 * 1000;
 
-const BookingDraftSchema = z.object({
-  locationId: z.string().max(100),
-  assetId: z.string().max(100),
-  checkIn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  nights: z.number().int().min(1).max(5),
-  guests: z.number().int().min(1).max(MAX_GUESTS),
-  name: z.string().max(100),
-  phone: z.string().max(40),
-  savedAt: z.number(),
-});
-export type BookingDraft = Omit<z.infer<typeof BookingDraftSchema>, "savedAt">;
+export type BookingDraft = {
+  locationId: string;
+  assetId: string;
+  checkIn?: string;
+  nights: number;
+  guests: number;
+  name: string;
+  phone: string;
+};
 
 export function saveBookingDraft(draft: BookingDraft) {
   try {
@@ -36,13 +33,41 @@ export function takeBookingDraft(): BookingDraft | null {
     const raw = sessionStorage.getItem(KEY);
     if (raw === null) return null;
     sessionStorage.removeItem(KEY);
-    const parsed = BookingDraftSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success || Date.now() - parsed.data.savedAt > MAX_AGE_MS) return null;
-    const { savedAt: _, ...draft } = parsed.data;
-    return draft;
+    return readBookingDraft(raw, Date.now());
   } catch {
     return null;
   }
+}
+
+const text = (value: unknown, max: number): value is string => typeof value === "string" && value.length <= max;
+const whole = (value: unknown, min: number, max: number): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+/**
+ * A stored draft, checked field by field (what this tab wrote itself, or anything a script put
+ * there): null when malformed or older than an hour. Checked by hand, not by a schema: zod was
+ * 22 KB (brotli) of the Stanwood page's script once its widget is in use, for this one check.
+ */
+export function readBookingDraft(raw: string, now: number): BookingDraft | null {
+  let stored: unknown;
+  try {
+    stored = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof stored !== "object" || stored === null) return null;
+  const { locationId, assetId, checkIn, nights, guests, name, phone, savedAt } = stored as Record<string, unknown>;
+  const valid =
+    text(locationId, 100) &&
+    text(assetId, 100) &&
+    (checkIn === undefined || (typeof checkIn === "string" && /^\d{4}-\d{2}-\d{2}$/.test(checkIn))) &&
+    whole(nights, 1, 5) &&
+    whole(guests, 1, MAX_GUESTS) &&
+    text(name, 100) &&
+    text(phone, 40) &&
+    typeof savedAt === "number" &&
+    now - savedAt <= MAX_AGE_MS;
+  if (!valid) return null;
+  return { locationId, assetId, ...(checkIn === undefined ? {} : { checkIn: checkIn as string }), nights, guests, name, phone };
 }
 
 const subscribe = () => () => {};
