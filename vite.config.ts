@@ -21,7 +21,7 @@ export default defineConfig({
             { name: "site-shell", test: siteShell.test },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six). conform's zod parser is not in it: it comes with the schema.
-            { name: "forms", test: /(@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/]forms[\\/](lazy-form-props|schema-form|form-error|text-field|field-frame)\.)/ },
+            { name: "forms", test: /(@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/]forms[\\/](lazy-form-props|schema-form|form-error|text-field|text-area-field|field-frame)\.)/ },
           ],
         },
       },
