@@ -2,7 +2,6 @@ import { z } from "~/platform/zod";
 import { PLAIN_TEXT } from "~/platform/plain-text";
 import { PASSKEY_NAME_MAX, PASSKEY_NAME_REQUIRED_MESSAGE, PASSKEY_NAME_TOO_LONG_MESSAGE, PASSKEY_NOT_VERIFIED_MESSAGE } from "./passkey-messages";
 
-export { ADD_PASSKEY_INTENT, PASSKEY_NAME_MAX, PASSKEY_SIGN_IN_INTENT, REMOVE_PASSKEY_INTENT } from "./passkey-messages";
 
 /**
  * The passkey forms, shared by the browser and the commands. `response` is what the browser's

@@ -30,7 +30,8 @@ import {
   passkeyAdded,
   passkeyRemoved,
 } from "./passkey-messages";
-import { ADD_PASSKEY_INTENT, AddPasskeySchema, PasskeySignInSchema, REMOVE_PASSKEY_INTENT, RemovePasskeySchema } from "./passkeys.schema";
+import { ADD_PASSKEY_INTENT, REMOVE_PASSKEY_INTENT } from "./passkey-messages";
+import { AddPasskeySchema, PasskeySignInSchema, RemovePasskeySchema } from "./passkeys.schema";
 import type { PasskeyRow } from "./sign-in-ways/passkey-manager";
 import type { RequestMeta } from "./request-meta";
 import { isBackOfficeUser } from "./roles.server";

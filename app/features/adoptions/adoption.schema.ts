@@ -4,7 +4,6 @@ import { PAYMENT_FREQUENCIES, PAYMENT_METHODS } from "./adoption-options";
 import { ADOPTION_MESSAGES } from "./adoption-messages";
 
 export { PAYMENT_FREQUENCIES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption-options";
-export { ADOPTION_MESSAGES, adoptionIssueToast } from "./adoption-messages";
 
 /** The sponsor's own name for their hive (the portal's form and the back-office's dialog); empty = none. */
 export const hiveNameField = z

@@ -10,7 +10,8 @@ import { failed, invalid, isFailure, succeeded, type Refusal, type Result } from
 import type { Platform } from "~/platform/runtime.server";
 import { hitRateLimit, type RateRule } from "~/platform/security/rate-limit.server";
 import { honeyShareText } from "~/features/catalog/honey-share";
-import { adoptionIssueToast, AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
+import { adoptionIssueToast } from "./adoption-messages";
+import { AdoptionRequestSchema, PAYMENT_METHOD_LABELS } from "./adoption.schema";
 import { hasRoom } from "./tier-places.server";
 import { SIGN_IN_TO_ADOPT, TIER_NOT_AVAILABLE, tierFullMessage, TOO_MANY_ADOPTIONS } from "./messages";
 

@@ -1,6 +1,7 @@
 import { z } from "~/platform/zod";
 import { recordId } from "~/features/back-office/form-fields";
-import { BOOKING_MESSAGES, guestFields } from "./booking.schema";
+import { BOOKING_MESSAGES } from "./booking-messages";
+import { guestFields } from "./booking.schema";
 import { BOOKING_STATUSES } from "./booking-options";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
 

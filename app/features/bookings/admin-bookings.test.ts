@@ -15,7 +15,7 @@ import { HOLD_SECONDS } from "~/features/back-office/decisions.server";
 import { formatDay } from "~/platform/day-format";
 import { addBooking, ASSET_ELSEWHERE, BOOKING_CONFLICT, confirmBooking, conflictWith, decideBookings, declineBooking, deleteBooking, listBookings, undoBookingDecision, updateBooking } from "./admin-bookings.server";
 import { changedSince, notPending, tooLateToUndo } from "./messages";
-import { BOOKING_MESSAGES } from "./booking.schema";
+import { BOOKING_MESSAGES } from "./booking-messages";
 import { bookingsScreen } from "./bookings.screen";
 
 describe.each(testEngines())("Bookings commands on $name", ({ open }) => {

@@ -4,7 +4,6 @@ import { MAX_GUESTS, MAX_NIGHTS } from "./booking-limits";
 import { isCalendarDay, nightsBetween } from "./stay-dates";
 import { BOOKING_MESSAGES } from "./booking-messages";
 
-export { BOOKING_MESSAGES, portalIssueToast } from "./booking-messages";
 
 const day = z
   .string({ message: BOOKING_MESSAGES.selectDates })

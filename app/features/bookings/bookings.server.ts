@@ -13,7 +13,8 @@ import { findAssetForBooking, quoteStay } from "./availability.server";
 import { stayCalendarAttachment } from "./booking-calendar.server";
 import { bookingCode, newReference, referenceTaken } from "./booking-code";
 import { BOOKING_HORIZON_DAYS } from "./booking-limits";
-import { BookingRequestSchema, portalIssueToast } from "./booking.schema";
+import { portalIssueToast } from "./booking-messages";
+import { BookingRequestSchema } from "./booking.schema";
 import {
   ASSET_NOT_AVAILABLE,
   AUTHENTICATION_REQUIRED,

@@ -7,7 +7,6 @@ import { MODULE_REQUIRED, ROLE_NAME_RULE, ROLE_REQUIRED } from "./role-permissio
  * The Role Permissions dialog, in the browser and in the commands. Role and module are chosen
  * when a row is added and locked afterwards (the spec), so editing sends only the flags.
  */
-export { MODULE_REQUIRED, ROLE_NAME_RULE, ROLE_REQUIRED } from "./role-permission-messages";
 
 const flags = {
   canView: checkbox,

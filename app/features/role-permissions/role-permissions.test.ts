@@ -9,7 +9,7 @@ import type { Platform } from "~/platform/runtime.server";
 import { insertCustomer, insertStaff, insertStaffRole, insertUser } from "../../../tests/factories/accounts";
 import { testEngines, type TestDatabase } from "../../../tests/setup/databases";
 import { actingAs, createTestPlatform } from "../../../tests/setup/platform";
-import { ROLE_NAME_RULE } from "./role-permissions.schema";
+import { ROLE_NAME_RULE } from "./role-permission-messages";
 import { rolePermissionsScreen } from "./role-permissions.screen";
 import {
   addRolePermission,

@@ -22,4 +22,3 @@ export const SponsorProfileSchema = z.object({
 export type SponsorProfileInput = z.input<typeof SponsorProfileSchema>;
 export type SponsorProfileValues = z.output<typeof SponsorProfileSchema>;
 
-export { PROFILE_LIMITS } from "./messages";

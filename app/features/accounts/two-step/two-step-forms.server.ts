@@ -13,7 +13,7 @@ import {
   regenerateBackupCodes,
   startTwoFactorSetup,
 } from "../two-factor.server";
-import { TWO_STEP_INTENTS } from "./two-step.schema";
+import { TWO_STEP_INTENTS } from "./two-step-messages";
 
 /**
  * The second factors' settings as both doors serve them (the back-office's /admin/security and

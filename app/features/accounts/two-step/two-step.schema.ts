@@ -2,7 +2,6 @@ import { z } from "~/platform/zod";
 import { phoneField, sixDigitCode } from "../sign-in-ways/code.schema";
 import { DEFAULT_PHONE_FACTOR_NAME, FRIENDLY_NAME_MAX } from "./two-step-messages";
 
-export { DEFAULT_PHONE_FACTOR_NAME, FRIENDLY_NAME_MAX, TWO_STEP_INTENTS } from "./two-step-messages";
 
 /**
  * The forms of the second factors (the sponsor's "Two-step verification" card and the
