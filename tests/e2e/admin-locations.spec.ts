@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { stillHasAssets } from "../../app/features/locations/locations.server";
 import { insertAsset } from "../factories/stays";
 import { toast } from "./admin-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, holdBack, test } from "./fixtures";
 
 /**
  * Locations as an administrator uses them: add one with its amenities (Enter, the Add button,
@@ -93,12 +93,7 @@ test("the Locations dialog's schema is fetched when the dialog is used, and a se
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());
   });
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(isSchema, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, isSchema);
 
   await signIn.admin();
   await visit("/admin/locations");

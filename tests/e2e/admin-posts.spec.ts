@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { posts } from "../../app/platform/db/schema";
 import { dismissToasts, toast } from "./admin-helpers";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, holdBack, test } from "./fixtures";
 
 // /blog and the landing page's teaser list the exact seeded posts in other specs.
 test.use({ ownServer: { reason: "publishes a post, which the blog's and the teaser's specs would see" } });
@@ -100,12 +100,7 @@ test("an editor publishes a post, sees it in the teaser and on the blog, renames
 test("what is typed while the editor is still on its way goes on into it, keys and all", async ({ page, signIn, visit }) => {
   await signIn.admin();
   // The editor's script held back until the text area has been typed into.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/tiptap-editor-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdBack(page, /\/assets\/tiptap-editor-[^/]+\.js$/);
   await visit("/admin/posts?dialog=add");
   const dialog = page.getByRole("dialog", { name: "New Post" });
   const textArea = dialog.locator("textarea[name=content]");

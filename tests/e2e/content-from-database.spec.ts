@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { menuItems, pages, posts } from "../../app/platform/db/schema";
 import { XSS_PAYLOADS } from "../fixtures/xss-corpus";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, test, waitForHydration } from "./fixtures";
 
 /**
  * Pages, posts and a menu item written straight into the database. They would change what the
@@ -99,12 +99,7 @@ test.describe("pages and posts written to the database", () => {
 
   test("shows a skeleton while another content page loads", async ({ page }) => {
     await open(page, "/live-notes");
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/second-page\.data/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/second-page\.data/);
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Second Page" }).click();
     await expect(page.getByTestId("page-skeleton")).toBeVisible();

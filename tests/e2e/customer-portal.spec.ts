@@ -1,6 +1,6 @@
 import { STAFF_AT_CUSTOMER_DOOR } from "../../app/features/accounts/customer-door";
 import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
-import { expect, expectAccessible, reactOwns, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { E2E_SETTINGS } from "./test-server";
 import { dropPosts } from "./network";
@@ -261,12 +261,7 @@ test("the Glamping tab's code is fetched when the tab is shown: by a click, and 
   expect(fetched).toHaveLength(1);
 
   // By its address with the script held back: the server's form is the tab until it arrives.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(BOOKING_TAB_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdBack(page, BOOKING_TAB_SCRIPT);
   await page.goto("/adopt-hive-signup?tab=booking");
   await waitForHydration(page);
   await expect(page.locator("#portal-location")).toBeVisible();

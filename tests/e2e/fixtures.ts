@@ -91,6 +91,20 @@ export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/**
+ * Holds back every request matching `url` until the returned `release()` is called: a slow
+ * network for one script or one answer, to look at the page while it waits.
+ */
+export async function holdBack(page: Page, url: Parameters<Page["route"]>[0]) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Whether React has taken over this element (hydrated or rendered it): it carries React's own keys then. */
 export const reactOwns = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));

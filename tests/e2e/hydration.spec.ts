@@ -1,20 +1,13 @@
-import type { Page, Route } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, holdBack, test, waitForHydration } from "./fixtures";
 
 /**
  * Holds back the page's React scripts (everything under /assets/ but the shell's small script,
  * which starts a deferred page's hydration) until `release()`: what a visitor does meanwhile
  * happens on the server-rendered page, as on a slow phone.
  */
-async function holdScripts(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const hold = async (route: Route) => {
-    await released;
-    await route.continue();
-  };
-  await page.route((url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") && !url.pathname.includes("/shell-script-"), hold);
-  return release;
+function holdScripts(page: Page) {
+  return holdBack(page, (url) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js") && !url.pathname.includes("/shell-script-"));
 }
 
 test("what is typed into /contact while it hydrates is what the form judges", async ({ page }) => {

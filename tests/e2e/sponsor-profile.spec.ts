@@ -4,7 +4,7 @@ import { insertAdoption, insertTier } from "../factories/sponsorships";
 import { insertBooking, insertStayAsset } from "../factories/stays";
 import { sponsors } from "../../app/platform/db/schema";
 import { dismissToasts, toast, uniqueEmail } from "./customer-helpers";
-import { expect, expectAccessible, reactOwns, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, test, waitForHydration } from "./fixtures";
 
 const sections = (page: Page) => page.getByRole("navigation", { name: "Profile sections" });
 const tabLink = (page: Page, name: string) => sections(page).getByRole("link", { name, exact: true });
@@ -157,12 +157,7 @@ test.describe("the Sign-in & security tab's code, fetched when the tab is shown"
   test("by its address: the server's HTML is the tab until its script arrives, then the same forms are React's", async ({ page, signIn }) => {
     const customer = await signIn.customer({ verified: true });
     // The tab's script is held back until the page has been looked at.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(SECURITY_TAB_SCRIPT, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, SECURITY_TAB_SCRIPT);
 
     await page.goto("/sponsor-profile?tab=security");
     await waitForHydration(page);
@@ -220,12 +215,7 @@ test.describe("the Edit Profile form's code, fetched when it is about to be used
     await open(page, "/sponsor-profile");
     expect(fetched, "the edit form's script is not on the profile's load").toEqual([]);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(FORM_SCRIPT, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdBack(page, FORM_SCRIPT);
     await page.goto("/sponsor-profile?tab=profile&edit=1");
     await waitForHydration(page);
     const details = page.getByRole("region", { name: "Profile Details" });
