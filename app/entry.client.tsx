@@ -6,8 +6,8 @@ import { HydratedRouter } from "react-router/dom";
  * React Router's own entry, with one difference: hydration starts in a task of its own. Importing
  * this module runs React DOM's module code (its first use: the framework chunk defers each
  * package's code until it is first required), and hydrateRoot then sets up the root and its event
- * listeners; in one task the two were 130 ms on Lighthouse's slowed mobile CPU, each alone about
- * half of it. The render itself is a transition, which React cuts into 5 ms slices.
+ * listeners: two pieces of work that each fit in a task on a slow phone's CPU, and on Lighthouse's,
+ * better than both in one. The render itself is a transition, which React cuts into 5 ms slices.
  */
 function hydrate() {
   startTransition(() => {
