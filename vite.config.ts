@@ -2,13 +2,14 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { compileHints } from "./scripts/vite-compile-hints";
 import { precompress } from "./scripts/vite-precompress";
 import { rootChunk } from "./scripts/vite-root-chunk";
 
 const siteShell = rootChunk("app/root.tsx");
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress(), siteShell.plugin],
+  plugins: [tailwindcss(), reactRouter(), compileHints(), precompress(), siteShell.plugin],
   build: {
     rolldownOptions: {
       output: {

@@ -23,5 +23,15 @@ describe("money", () => {
     expect(formatUsd(199900)).toBe("$1,999");
     expect(formatUsd(2255)).toBe("$22.55");
     expect(formatUsd(82500)).toBe("$825");
+    expect(formatUsd(123456789)).toBe("$1,234,567.89");
+    expect(formatUsd(-2255)).toBe("-$22.55");
+  });
+
+  it("writes every amount as Intl's en-US dollar format does", () => {
+    const whole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
+    const intl = (cents: number) => (cents % 100 === 0 ? whole.format(cents / 100) : exact.format(cents / 100));
+    fc.assert(fc.property(fc.integer({ min: -9_999_999_999, max: 9_999_999_999 }), (cents) => formatUsd(cents) === intl(cents)));
+    for (const cents of [0, 1, 99, 100, 101, 99_999, 100_000, 100_001, 99_999_999]) expect(formatUsd(cents)).toBe(intl(cents));
   });
 });

@@ -18,10 +18,16 @@ export function centsToNumeric(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const whole = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const exact = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
-/** "$1,999" for whole dollars, "$22.55" otherwise. */
+/**
+ * "$1,999" for whole dollars, "$22.55" otherwise: what Intl's en-US USD currency format writes,
+ * written out by hand. The first Intl object a page makes loads the browser's locale data, a long
+ * task on a slow phone (about 25 ms here, 100 ms on Lighthouse's mobile CPU), and this module is
+ * evaluated before the interactive pages hydrate; a price needs none of it.
+ */
 export function formatUsd(cents: number): string {
-  return cents % 100 === 0 ? whole.format(cents / 100) : exact.format(cents / 100);
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.round(Math.abs(cents));
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const rest = abs % 100;
+  return `${sign}$${dollars}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
 }
