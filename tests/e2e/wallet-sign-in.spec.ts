@@ -31,9 +31,18 @@ test.describe("wallet sign-in", () => {
       window.addEventListener("eip6963:requestProvider", () => window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) })));
     }, account.address);
 
+    // Nothing wallet-related is fetched until the way is chosen.
+    const walletCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/(wallets|ethereum-wallets\.client|solana-wallets\.client)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) walletCode.push(request.url());
+    });
     await visit("/customer-auth?redirectTo=/sponsor-profile");
     const others = page.getByRole("region", { name: "More ways to sign in" });
+    await expect(others.getByRole("link", { name: "Continue with a wallet" })).toBeVisible();
+    expect(walletCode).toEqual([]);
+    await others.getByRole("link", { name: "Continue with a wallet" }).click();
     await expect(others.getByText("No Solana wallet found in this browser. Phantom, Solflare and Backpack work.")).toBeVisible();
+    expect(walletCode.length).toBeGreaterThan(0);
     await others.getByRole("button", { name: "Sign in with Ethereum" }).click();
 
     // The wallet signs in the test process, and the first wallet sign-in loads the verifiers: allow for a busy machine.
@@ -93,7 +102,8 @@ test.describe("wallet sign-in", () => {
       window.dispatchEvent(new CustomEvent("wallet-standard:register-wallet", { detail: register }));
     }, address);
 
-    await visit("/customer-auth?redirectTo=/sponsor-profile");
+    // The way's own address opens it (a link shared, or the page reloaded).
+    await visit("/customer-auth?way=wallet&redirectTo=/sponsor-profile");
     const others = page.getByRole("region", { name: "More ways to sign in" });
     await expect(others.getByText("No Ethereum wallet found in this browser. MetaMask, Rabby and Coinbase Wallet work.")).toBeVisible();
     await others.getByRole("button", { name: "Sign in with Solana" }).click();

@@ -13,7 +13,6 @@ import { signInWithPasskey } from "~/features/accounts/passkeys.server";
 import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
-import { WalletSignIn } from "~/features/accounts/sign-in-ways/wallets";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
 import { formValues } from "~/platform/form-values";
 import type { Result } from "~/platform/result";
@@ -65,7 +64,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     google: googleSignInEnabled(platform),
     toast: toast ?? googleSignInFailed(url.searchParams.get("error")),
     signedInAs,
-    way: way === "email" || way === "phone" ? way : null,
+    way: way === "email" || way === "phone" || way === "wallet" ? way : null,
     // The e-mailed link's token, for the one-click form that spends it (see EmailLinkFinish).
     link: link && link.length <= 200 ? link : null,
   };
@@ -138,7 +137,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }));
 }
 
-// The code ways' forms are fetched when the way is chosen (its link opens it), not with the page.
+// The code ways' forms and the wallets (their discovery, then their signing) are fetched when the
+// way is chosen (its link opens it), not with the page.
+const WalletSignIn = lazy(() => import("~/features/accounts/sign-in-ways/wallets").then((module) => ({ default: module.WalletSignIn })));
 const EmailCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/email-code").then((module) => ({ default: module.EmailCodeWay })));
 const PhoneCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/phone-code").then((module) => ({ default: module.PhoneCodeWay })));
 
@@ -214,14 +215,18 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
               <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
             </Suspense>
           </SignInWay>
-          <WalletSignIn redirectTo={loaderData.redirectTo} />
+          <SignInWay id="way-wallet" title="Continue with a wallet" href={wayHref("wallet", loaderData.redirectTo)} open={loaderData.way === "wallet"}>
+            <Suspense>
+              <WalletSignIn redirectTo={loaderData.redirectTo} />
+            </Suspense>
+          </SignInWay>
         </MoreWays>
       </div>
     </div>
   );
 }
 
-const wayHref = (way: "email" | "phone", redirectTo: string) => `?way=${way}&redirectTo=${encodeURIComponent(redirectTo)}`;
+const wayHref = (way: "email" | "phone" | "wallet", redirectTo: string) => `?way=${way}&redirectTo=${encodeURIComponent(redirectTo)}`;
 
 type Answer = { intent?: unknown; sent?: CodeSent } | undefined;
 const isWay = (answer: Answer, way: "email" | "phone") => typeof answer?.intent === "string" && answer.intent.startsWith(`${way}-code`);
