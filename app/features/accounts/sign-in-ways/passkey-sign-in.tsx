@@ -2,14 +2,17 @@ import { KeyRound } from "lucide-react";
 import { useState } from "react";
 import { useNavigation, useSubmit } from "react-router";
 import { Button } from "~/ui/primitives/button";
+import { CONNECTION_FAILED } from "~/platform/errors/server-unreachable";
+import { errorToast } from "~/platform/toast";
 import { showToast } from "~/ui/toast/show-toast";
+import { LOGIN_FAILED_TITLE } from "../messages";
 import { PASSKEY_NEEDS_JAVASCRIPT, PASSKEY_SIGN_IN_INTENT } from "../passkey-messages";
-import { runPasskeyCeremony } from "./passkey-ceremony";
 
 /**
  * "Sign in with a passkey" at a door: the browser asks for any passkey of this site (no e-mail
  * typed), and its answer is posted to the door's own action (intent "passkey"), which checks it
- * and signs in, or answers with the refusal like the password form.
+ * and signs in, or answers with the refusal like the password form. The ceremony's code comes with
+ * the click, not with the page.
  */
 export function PasskeySignIn({ portal, redirectTo, error }: { portal: "customer" | "admin"; redirectTo: string; error?: string | null }) {
   const submit = useSubmit();
@@ -19,7 +22,10 @@ export function PasskeySignIn({ portal, redirectTo, error }: { portal: "customer
 
   async function signIn() {
     setAsking(true);
-    const outcome = await runPasskeyCeremony({ kind: "sign-in", portal });
+    const outcome = await import("./passkey-ceremony").then(
+      ({ runPasskeyCeremony }) => runPasskeyCeremony({ kind: "sign-in", portal }),
+      () => ({ toast: errorToast(LOGIN_FAILED_TITLE, CONNECTION_FAILED) }),
+    );
     setAsking(false);
     if ("toast" in outcome) {
       if (outcome.toast) showToast(outcome.toast);
