@@ -21,7 +21,7 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright";
-import { HYDRATE_TRIGGER_ATTRIBUTE } from "../app/platform/html/deferred-hydration";
+import { HYDRATE_TRIGGER_ATTRIBUTE, HYDRATED_MARK } from "../app/platform/html/deferred-hydration";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy } from "../tests/setup/server-process";
 import { startTlsProxy, type TlsProxy } from "../tests/setup/tls-proxy";
 
@@ -66,7 +66,10 @@ type Row = {
   /** The longest other task: the browser's own work, attributed to the document, a stylesheet or nothing ("Unattributable"). */
   otherTaskMs: number;
   otherTaskIn: string;
+  /** Scripts asked for before the page was interactive (React's hydration done, the root's "hydrated" mark): the budget's figure. */
   jsKb: number;
+  /** Every script fetched while Lighthouse watched, the ones fetched once the page is idle included. */
+  jsWatchedKb: number;
   interactiveJsKb?: number;
   failing: string[];
 };
@@ -187,7 +190,7 @@ async function measure(path: string, { blockScripts = false } = {}): Promise<Row
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const requests =
-    (audits["network-requests"]?.details as { items?: { url?: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ??
+    (audits["network-requests"]?.details as { items?: { url?: string; resourceType?: string; transferSize?: number; rendererStartTime?: number }[] } | undefined)?.items ??
     [];
   const longTasks = ((audits["long-tasks"]?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? []).sort(
     (a, b) => (b.duration ?? 0) - (a.duration ?? 0),
@@ -198,7 +201,14 @@ async function measure(path: string, { blockScripts = false } = {}): Promise<Row
   const scriptTask = longTasks.find((task) => task.url && scriptUrls.has(task.url));
   const otherTask = longTasks.find((task) => task !== scriptTask && !(task.url && scriptUrls.has(task.url)));
   const taskIn = (task: { url?: string } | undefined) => (task?.url && URL.canParse(task.url) ? new URL(task.url).pathname : (task?.url ?? ""));
-  const jsBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  // Both from the navigation's start: when the page asked for each script, and when it was hydrated
+  // (a page that never hydrates has no mark: all its scripts count).
+  const hydratedAt = (audits["user-timings"]?.details as { items?: { name?: string; startTime?: number }[] } | undefined)?.items?.find(
+    (timing) => timing.name === HYDRATED_MARK,
+  )?.startTime;
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  const bytesOf = (list: typeof scripts) => list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  const beforeInteractive = scripts.filter((r) => hydratedAt === undefined || (r.rendererStartTime ?? 0) <= hydratedAt);
   const failing = Object.values(categories)
     .flatMap((category) => category.auditRefs)
     .filter((ref) => ref.weight > 0)
@@ -223,7 +233,8 @@ async function measure(path: string, { blockScripts = false } = {}): Promise<Row
     ),
     otherTaskMs: Math.round(otherTask?.duration ?? 0),
     otherTaskIn: taskIn(otherTask),
-    jsKb: jsBytes / 1024,
+    jsKb: bytesOf(beforeInteractive) / 1024,
+    jsWatchedKb: bytesOf(scripts) / 1024,
     failing: [...new Set(failing)],
   };
 }
@@ -276,7 +287,7 @@ const header = [
   "TBT ms (≤ 150)",
   `longest task of its scripts ms (≤ ${TARGET_LONGEST_TASK_MS}); its CPU time`,
   `longest other task ms (floor ${floor})`,
-  "JS on load KB (budget)",
+  "JS before interactive KB (budget); in all while watched",
   "JS once interactive",
 ];
 const table = rows.map((r) => [
@@ -288,7 +299,7 @@ const table = rows.map((r) => [
   String(r.tbtMs),
   `${taskCell(r.scriptTaskMs, r.scriptTaskIn)}; CPU ${r.scriptTaskCpuMs}`,
   taskCell(r.otherTaskMs, r.otherTaskIn),
-  `${r.jsKb.toFixed(1)} (${jsBudgetKb(r.path)})`,
+  `${r.jsKb.toFixed(1)} (${jsBudgetKb(r.path)}); ${r.jsWatchedKb.toFixed(1)}`,
   r.interactiveJsKb?.toFixed(1) ?? "",
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
@@ -321,7 +332,7 @@ const missed = rows.flatMap((r) => [
   ...(INTERACTIVE_PAGES.includes(r.path) && r.scriptTaskMs > TARGET_LONGEST_TASK_MS
     ? [`${r.path}: a task of its scripts of ${r.scriptTaskMs} ms (${r.scriptTaskIn}) > ${TARGET_LONGEST_TASK_MS} ms while it loads and hydrates`]
     : []),
-  ...(r.jsKb > jsBudgetKb(r.path) ? [`${r.path}: ${r.jsKb.toFixed(1)} KB of JavaScript on load > ${jsBudgetKb(r.path)} KB`] : []),
+  ...(r.jsKb > jsBudgetKb(r.path) ? [`${r.path}: ${r.jsKb.toFixed(1)} KB of JavaScript before it is interactive > ${jsBudgetKb(r.path)} KB`] : []),
 ]);
 if (missed.length > 0) {
   console.log(`\nBudgets missed (every score ${TARGET_SCORE}, TBT ≤ ${TARGET_TBT_MS} ms, no task of its scripts over ${TARGET_LONGEST_TASK_MS} ms on an interactive page, JavaScript on load):`);

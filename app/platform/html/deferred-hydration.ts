@@ -7,3 +7,6 @@
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 export const HYDRATE_TRIGGER_ATTRIBUTE = "data-hydrate-trigger";
 export type HydrateTrigger = "visible" | "interaction";
+
+/** The performance mark the root layout sets once React has hydrated the page (the Lighthouse bench reads it). */
+export const HYDRATED_MARK = "apiary:hydrated";
