@@ -133,5 +133,5 @@ function targetFor(page: LoadPath): Budget {
  * can only shrink; a page leaves this list once it is within its budget.
  */
 const NOT_YET_WITHIN: Record<string, number> = {
-  "routes/customer/customer-auth": 124,
+  "routes/customer/customer-auth": 123,
 };
