@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { stillHasAssets } from "../../app/features/locations/locations.server";
 import { insertAsset } from "../factories/stays";
 import { toast } from "./admin-helpers";
-import { expect, expectAccessible, holdBack, test } from "./fixtures";
+import { expect, expectAccessible, holdBack, postsSent, requestsSeen, test } from "./fixtures";
 
 /**
  * Locations as an administrator uses them: add one with its amenities (Enter, the Add button,
@@ -85,14 +85,8 @@ test("an administrator adds, edits and deletes a location with its amenities", a
  */
 test("the Locations dialog's schema is fetched when the dialog is used, and a send before it arrives waits for it", async ({ page, signIn, visit }) => {
   const isSchema = (url: URL) => /\/assets\/locations\.schema-[^/]*\.js$/.test(url.pathname);
-  const fetched: string[] = [];
-  page.on("request", (request) => {
-    if (isSchema(new URL(request.url()))) fetched.push(request.url());
-  });
-  const posts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "POST") posts.push(request.url());
-  });
+  const fetched = requestsSeen(page, (request) => isSchema(new URL(request.url())));
+  const posts = postsSent(page);
   const release = await holdBack(page, isSchema);
 
   await signIn.admin();

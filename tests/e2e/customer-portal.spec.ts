@@ -1,6 +1,6 @@
 import { STAFF_AT_CUSTOMER_DOOR } from "../../app/features/accounts/customer-door";
 import { dismissToasts, logIn, signUp, toast, uniqueEmail } from "./customer-helpers";
-import { expect, expectAccessible, holdBack, reactOwns, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, scriptsFetched, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { E2E_SETTINGS } from "./test-server";
 import { dropPosts } from "./network";
@@ -243,13 +243,8 @@ const BOOKING_TAB_SCRIPT = /\/assets\/portal-booking-form-[\w-]+\.js$/;
 const ADOPTION_FORM_SCRIPT = /\/assets\/(adoption-form|forms)-[\w-]+\.js$/;
 
 test("the Glamping tab's code is fetched when the tab is shown: by a click, and by its address after the page's own", async ({ page }) => {
-  const fetched: string[] = [];
-  const forms: string[] = [];
-  page.on("request", (request) => {
-    const { pathname } = new URL(request.url());
-    if (BOOKING_TAB_SCRIPT.test(pathname)) fetched.push(request.url());
-    if (ADOPTION_FORM_SCRIPT.test(pathname)) forms.push(pathname);
-  });
+  const fetched = scriptsFetched(page, BOOKING_TAB_SCRIPT);
+  const forms = scriptsFetched(page, ADOPTION_FORM_SCRIPT);
   await page.goto("/adopt-hive-signup");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page, type Request } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -104,6 +104,21 @@ export async function holdBack(page: Page, url: Parameters<Page["route"]>[0]) {
   });
   return release;
 }
+
+/** The paths the page asks for from now on whose request matches, in order (read as the test goes on). */
+export function requestsSeen(page: Page, matches: (request: Request) => boolean): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (matches(request)) seen.push(new URL(request.url()).pathname);
+  });
+  return seen;
+}
+
+/** The scripts fetched from now on whose path matches `pattern`: a part of the page's code that should wait for use. */
+export const scriptsFetched = (page: Page, pattern: RegExp) => requestsSeen(page, (request) => pattern.test(new URL(request.url()).pathname));
+
+/** The posts sent from now on: none while the browser's own check stops a form. */
+export const postsSent = (page: Page) => requestsSeen(page, (request) => request.method() === "POST");
 
 /** Whether React has taken over this element (hydrated or rendered it): it carries React's own keys then. */
 export const reactOwns = (page: Page, selector: string) =>

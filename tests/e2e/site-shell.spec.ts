@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { toast } from "./customer-helpers";
-import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, requestsSeen, test, waitForHydration } from "./fixtures";
 
 test.describe("site shell", () => {
   test("the drawer lists the visible menu items from the database, then its fixed entries", async ({ page, visit }) => {
@@ -121,10 +121,7 @@ test.describe("pages served without React, and the native drawer and menu", () =
   });
 
   test("/stanwood hydrates only when the booking widget comes into view, and then works", async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = requestsSeen(page, (request) => request.resourceType() === "script");
     await page.goto("/stanwood");
     await page.waitForTimeout(500);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);

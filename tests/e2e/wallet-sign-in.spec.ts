@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from "node:crypto";
 import { base58 } from "@scure/base";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, scriptsFetched, test } from "./fixtures";
 
 /**
  * Wallet sign-in end to end: a wallet injected into the page before it loads, signing for real
@@ -32,10 +32,7 @@ test.describe("wallet sign-in", () => {
     }, account.address);
 
     // Nothing wallet-related is fetched until the way is chosen.
-    const walletCode: string[] = [];
-    page.on("request", (request) => {
-      if (/\/assets\/(wallets|ethereum-wallets\.client|solana-wallets\.client)-[\w-]+\.js$/.test(new URL(request.url()).pathname)) walletCode.push(request.url());
-    });
+    const walletCode = scriptsFetched(page, /\/assets\/(wallets|ethereum-wallets\.client|solana-wallets\.client)-[\w-]+\.js$/);
     await visit("/customer-auth?redirectTo=/sponsor-profile");
     const others = page.getByRole("region", { name: "More ways to sign in" });
     await expect(others.getByRole("link", { name: "Continue with a wallet" })).toBeVisible();
