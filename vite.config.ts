@@ -17,9 +17,9 @@ export default defineConfig({
           groups: [
             // React, React DOM and React Router load on every page that hydrates, together: one
             // file compresses better than the four the automatic split made (2.6 KB a page).
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|rolldown[\\/]runtime/ },
             // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts).
-            { name: "site-shell", test: siteShell.test },
+            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/]platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six). conform's zod parser is not in it: it comes with the schema.
             { name: "forms", test: /(@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/]forms[\\/](lazy-form-props|schema-form|form-error|text-field|text-area-field|field-frame)\.)/ },

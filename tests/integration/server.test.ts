@@ -87,14 +87,24 @@ describe("the running server", () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(gz.body.length);
     expect(br.headers.vary).toBe("Accept-Encoding");
-    // A file carries the headers of a page that apply to it.
-    for (const file of [br, await rawGet(`${server.url}/favicon.svg`, {}), await rawGet(`${server.url}/og-card.png`, {})]) {
+    // A file carries the headers of a page that apply to it; a fingerprinted one only those that
+    // act on a script (it is never revalidated: no ETag).
+    const favicon = await rawGet(`${server.url}/favicon.svg`, { "accept-encoding": "br" });
+    for (const file of [favicon, await rawGet(`${server.url}/og-card.png`, {})]) {
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
       expect(file.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
       expect(file.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(file.headers.etag).toMatch(/^"[\w-]+"$/);
     }
-    const again = await fetch(`${server.url}${asset}`, { headers: { "if-none-match": String(br.headers.etag), "accept-encoding": "br" } });
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    expect(br.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(br.headers["referrer-policy"]).toBeUndefined();
+    expect(br.headers.etag).toBeUndefined();
+    const again = await fetch(`${server.url}/favicon.svg`, { headers: { "if-none-match": String(favicon.headers.etag), "accept-encoding": "br" } });
     expect(again.status).toBe(304);
+    expect(again.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    const assetAgain = await fetch(`${server.url}${asset}`, { headers: { "if-none-match": `"${"x".repeat(27)}-br"`, "accept-encoding": "br" } });
+    expect(assetAgain.status).toBe(200);
     const image = await fetch(`${server.url}/og-card.png`);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("content-encoding")).toBeNull();
