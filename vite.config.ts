@@ -4,12 +4,13 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { compileHints } from "./scripts/vite-compile-hints";
 import { precompress } from "./scripts/vite-precompress";
+import { reactRouterProductionBuild } from "./scripts/vite-react-router-production";
 import { rootChunk } from "./scripts/vite-root-chunk";
 
 const siteShell = rootChunk("app/root.tsx");
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), compileHints(), precompress(), siteShell.plugin],
+  plugins: [tailwindcss(), reactRouter(), compileHints(), precompress(), siteShell.plugin, reactRouterProductionBuild()],
   build: {
     rolldownOptions: {
       output: {
@@ -17,7 +18,7 @@ export default defineConfig({
           groups: [
             // React, React DOM and React Router load on every page that hydrates, together: one
             // file compresses better than the four the automatic split made (2.6 KB a page).
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]|rolldown[\\/]runtime/ },
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts).
             { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/]platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
