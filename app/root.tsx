@@ -17,6 +17,7 @@ import { authStateContext } from "./features/accounts/actor";
 import { resolveAuthState } from "./features/accounts/session.server";
 import { menuForEveryPage } from "./features/content/menu.server";
 import { HYDRATED_MARK } from "./platform/html/deferred-hydration";
+import { pageHydrated } from "./platform/html/after-hydration";
 import { useNonce } from "./platform/nonce";
 import { useInBackOffice, useLiveTables, useStaticDocument, type PageHandle } from "./platform/page-handle";
 import { useLiveRevalidation } from "./platform/realtime/use-live-revalidation";
@@ -90,6 +91,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     // Browser tests wait for this before they interact (error screens included).
     document.documentElement.dataset.hydrated = "true";
     performance.mark(HYDRATED_MARK);
+    pageHydrated();
   }, []);
   const viewer = { [VIEWER_ATTRIBUTE]: root ? viewerName(root.user) : undefined };
   return (

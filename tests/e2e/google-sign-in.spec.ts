@@ -29,6 +29,8 @@ test.describe("Google sign-in", () => {
     const page = await context.newPage();
     const email = uniqueEmail("google-nojs");
     await page.goto("/customer-auth?redirectTo=/sponsor-profile");
+    // The passkey button cannot work without JavaScript: it is disabled (and a <noscript> says why).
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeDisabled();
     await signInWithGoogleAs(page, email);
     await expect(page).toHaveURL("/sponsor-profile");
     await expect(page.getByRole("region", { name: "Account" })).toContainText(email);

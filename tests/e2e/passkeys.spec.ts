@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, test } from "./fixtures";
 import { dismissToasts, toast } from "./toasts";
 
 /**
@@ -46,9 +46,17 @@ test("a customer adds a passkey on the Sign-in & security tab, signs out, and si
 
   // Signed out (the Sign Out button has tests of its own).
   await page.context().clearCookies();
+  // The other ways in come once the form is interactive; until their code is here the passkey
+  // button, which cannot work without it, is disabled.
+  const release = await holdBack(page, (url) => url.pathname.includes("/customer-other-ways-"));
   await visit(`/customer-auth?redirectTo=${encodeURIComponent("/sponsor-profile?tab=security")}`);
   const otherWays = page.getByRole("region", { name: "More ways to sign in" });
-  await otherWays.getByRole("button", { name: "Sign in with a passkey" }).click();
+  const passkeyButton = otherWays.getByRole("button", { name: "Sign in with a passkey" });
+  expect(await reactOwns(page, "form#login")).toBe(true);
+  expect(await reactOwns(page, "[data-sign-in-way=passkey] button")).toBe(false);
+  await expect(passkeyButton).toBeDisabled();
+  release();
+  await passkeyButton.click();
   await expect(page).toHaveURL("/sponsor-profile?tab=security");
   await expect(page.getByTestId("passkeys")).toContainText(/Kitchen laptop.*Last used/s);
 });

@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
@@ -10,7 +10,6 @@ import { arriveAtCustomerLogin } from "~/features/accounts/login-arrival.server"
 import { ADMIN_REFUSED_MESSAGE, googleSignInFailed, LOGIN_FAILED_TITLE, SIGNUP_FAILED_TITLE } from "~/features/accounts/messages";
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { signInWithPasskey } from "~/features/accounts/passkeys.server";
-import { PasskeySignIn } from "~/features/accounts/sign-in-ways/passkey-sign-in";
 import { signInWithPassword } from "~/features/accounts/sign-in.server";
 import { signUpCustomer } from "~/features/accounts/sign-up.server";
 import { CONNECTION_FAILED, unlessServerUnreachable } from "~/platform/errors/server-unreachable";
@@ -24,7 +23,6 @@ import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
-import { GoogleButton } from "~/ui/forms/google-button";
 import { Button } from "~/ui/primitives/button";
 import { LinkTabs } from "~/ui/primitives/link-tabs";
 import { useToast } from "~/ui/toast/use-toast";
@@ -32,7 +30,8 @@ import { requestEmailCode, signInWithEmailCode, signInWithEmailLink } from "~/fe
 import { requestPhoneCode, signInWithPhoneCode } from "~/features/accounts/phone-code.server";
 import { formatPhone } from "~/features/accounts/phone-number.server";
 import { EmailLinkFinish } from "~/features/accounts/sign-in-ways/email-link-finish";
-import { MoreWays, SignInWay } from "~/features/accounts/sign-in-ways/more-ways";
+import { lazyAfterHydration } from "~/platform/html/after-hydration";
+import type { Way } from "~/features/accounts/sign-in-ways/customer-other-ways";
 import { replyWithToast } from "~/platform/toast.server";
 import { customerTwoStepPath } from "~/features/accounts/two-step/customer-two-step";
 import type { Route } from "./+types/customer-auth";
@@ -64,7 +63,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     google: googleSignInEnabled(platform),
     toast: toast ?? googleSignInFailed(url.searchParams.get("error")),
     signedInAs,
-    way: way === "email" || way === "phone" || way === "wallet" ? way : null,
+    way: way === "email" || way === "phone" || way === "wallet" ? (way as Way) : null,
     // The e-mailed link's token, for the one-click form that spends it (see EmailLinkFinish).
     link: link && link.length <= 200 ? link : null,
   };
@@ -137,11 +136,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }));
 }
 
-// The code ways' forms and the wallets (their discovery, then their signing) are fetched when the
-// way is chosen (its link opens it), not with the page.
-const WalletSignIn = lazy(() => import("~/features/accounts/sign-in-ways/wallets").then((module) => ({ default: module.WalletSignIn })));
-const EmailCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/email-code").then((module) => ({ default: module.EmailCodeWay })));
-const PhoneCodeWay = lazy(() => import("~/features/accounts/sign-in-ways/phone-code").then((module) => ({ default: module.PhoneCodeWay })));
+// Google and the other ways in come once the form is interactive (their server HTML stands until then).
+const CustomerOtherWays = lazyAfterHydration(() => import("~/features/accounts/sign-in-ways/customer-other-ways"));
 
 /** The form's two halves, each an address that keeps where the visitor goes next (and the way they chose). */
 function authTabs(params: URLSearchParams) {
@@ -191,42 +187,21 @@ export default function CustomerAuth({ loaderData, actionData }: Route.Component
             <SignUpForm redirectTo={loaderData.redirectTo} lastResult={actionData?.intent === "signup" ? actionData?.result : undefined} />
           )}
         </div>
-        {loaderData.google && (
-          <>
-            <div className="my-6 flex items-center gap-3 text-sm text-ink-muted" aria-hidden="true">
-              <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-            </div>
-            <GoogleButton redirectTo={loaderData.redirectTo} />
-          </>
-        )}
-        <MoreWays>
-          <PasskeySignIn portal="customer" redirectTo={loaderData.redirectTo} error={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null} />
-          <SignInWay id="way-email" title="Email me a sign-in link" href={wayHref("email", loaderData.redirectTo)} open={loaderData.way === "email" || isWay(actionData, "email")}>
-            <Suspense>
-              <EmailCodeWay
-                redirectTo={loaderData.redirectTo}
-                sentTo={sentBy(actionData, "email")?.to ?? null}
-                lastResult={isWay(actionData, "email") ? actionData?.result : undefined}
-              />
-            </Suspense>
-          </SignInWay>
-          <SignInWay id="way-phone" title="Continue with phone" href={wayHref("phone", loaderData.redirectTo)} open={loaderData.way === "phone" || isWay(actionData, "phone")}>
-            <Suspense>
-              <PhoneCodeWay redirectTo={loaderData.redirectTo} sent={sentBy(actionData, "phone") ?? null} lastResult={isWay(actionData, "phone") ? actionData?.result : undefined} />
-            </Suspense>
-          </SignInWay>
-          <SignInWay id="way-wallet" title="Continue with a wallet" href={wayHref("wallet", loaderData.redirectTo)} open={loaderData.way === "wallet"}>
-            <Suspense>
-              <WalletSignIn redirectTo={loaderData.redirectTo} />
-            </Suspense>
-          </SignInWay>
-        </MoreWays>
+        <Suspense>
+          <CustomerOtherWays
+            redirectTo={loaderData.redirectTo}
+            google={loaderData.google}
+            open={isWay(actionData, "email") ? "email" : isWay(actionData, "phone") ? "phone" : loaderData.way}
+            passkeyError={actionData?.intent === "passkey" ? (actionData.toast?.description ?? null) : null}
+            emailSentTo={sentBy(actionData, "email")?.to ?? null}
+            phoneSent={sentBy(actionData, "phone") ?? null}
+            lastResult={isWay(actionData, "email") || isWay(actionData, "phone") ? actionData?.result : undefined}
+          />
+        </Suspense>
       </div>
     </div>
   );
 }
-
-const wayHref = (way: "email" | "phone" | "wallet", redirectTo: string) => `?way=${way}&redirectTo=${encodeURIComponent(redirectTo)}`;
 
 type Answer = { intent?: unknown; sent?: CodeSent } | undefined;
 const isWay = (answer: Answer, way: "email" | "phone") => typeof answer?.intent === "string" && answer.intent.startsWith(`${way}-code`);

@@ -5,6 +5,7 @@ import { Button } from "~/ui/primitives/button";
 import { CONNECTION_FAILED } from "~/platform/errors/server-unreachable";
 import { errorToast } from "~/platform/toast";
 import { showToast } from "~/ui/toast/show-toast";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { LOGIN_FAILED_TITLE } from "../messages";
 import { PASSKEY_NEEDS_JAVASCRIPT, PASSKEY_SIGN_IN_INTENT } from "../passkey-messages";
 
@@ -35,9 +36,12 @@ export function PasskeySignIn({ portal, redirectTo, error }: { portal: "customer
   }
 
   const busy = asking || sending;
+  // It cannot work without its code: disabled in the server's HTML, until the code is here (on
+  // the sign-in page it comes just after the form's, see customer-other-ways.tsx).
+  const ready = useHydrated();
   return (
     <div data-sign-in-way="passkey">
-      <Button type="button" variant="outline" size="lg" className="w-full" onClick={signIn} disabled={busy}>
+      <Button type="button" variant="outline" size="lg" className="w-full" onClick={signIn} disabled={busy || !ready}>
         <KeyRound aria-hidden="true" />
         {busy ? "Waiting for your passkey…" : "Sign in with a passkey"}
       </Button>
