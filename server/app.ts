@@ -64,11 +64,11 @@ const REFERRER_POLICY = "strict-origin-when-cross-origin";
 
 export function createApp(options: AppOptions): { listener: RequestListener; pageCache: PageCache } {
   const https = new URL(options.publicUrl).origin.startsWith("https:");
-  const staticFiles = new StaticFiles(
-    options.clientDir,
-    { "Cross-Origin-Resource-Policy": "same-origin", "Referrer-Policy": REFERRER_POLICY, ...(https ? { "Strict-Transport-Security": HSTS } : {}) },
-    { "Cross-Origin-Resource-Policy": "same-origin" },
-  );
+  const staticFiles = new StaticFiles(options.clientDir, {
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Referrer-Policy": REFERRER_POLICY,
+    ...(https ? { "Strict-Transport-Security": HSTS } : {}),
+  });
   const pageCache = new PageCache();
   // Every instance hears every committed change (and a resync after its listener reconnected).
   options.platform.changes.subscribe((event) => (event.kind === "resync" ? pageCache.clear() : pageCache.invalidate([event.change.table])));

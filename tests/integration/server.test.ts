@@ -87,8 +87,8 @@ describe("the running server", () => {
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(gz.body.length);
     expect(br.headers.vary).toBe("Accept-Encoding");
-    // A file carries the headers of a page that apply to it; a fingerprinted one only those that
-    // act on a script (it is never revalidated: no ETag).
+    // A public file carries the headers of a page that apply to it; a fingerprinted one (public,
+    // never revalidated) only nosniff.
     const favicon = await rawGet(`${server.url}/favicon.svg`, { "accept-encoding": "br" });
     for (const file of [favicon, await rawGet(`${server.url}/og-card.png`, {})]) {
       expect(file.headers["x-content-type-options"]).toBe("nosniff");
@@ -97,7 +97,7 @@ describe("the running server", () => {
       expect(file.headers.etag).toMatch(/^"[\w-]+"$/);
     }
     expect(br.headers["x-content-type-options"]).toBe("nosniff");
-    expect(br.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(br.headers["cross-origin-resource-policy"]).toBeUndefined();
     expect(br.headers["referrer-policy"]).toBeUndefined();
     expect(br.headers.etag).toBeUndefined();
     const again = await fetch(`${server.url}/favicon.svg`, { headers: { "if-none-match": String(favicon.headers.etag), "accept-encoding": "br" } });
