@@ -64,11 +64,12 @@ const REFERRER_POLICY = "strict-origin-when-cross-origin";
 
 export function createApp(options: AppOptions): { listener: RequestListener; pageCache: PageCache } {
   const https = new URL(options.publicUrl).origin.startsWith("https:");
-  const staticFiles = new StaticFiles(options.clientDir, {
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Referrer-Policy": REFERRER_POLICY,
-    ...(https ? { "Strict-Transport-Security": HSTS } : {}),
-  });
+  const hsts: Record<string, string> = https ? { "Strict-Transport-Security": HSTS } : {};
+  const staticFiles = new StaticFiles(
+    options.clientDir,
+    { "Cross-Origin-Resource-Policy": "same-origin", "Referrer-Policy": REFERRER_POLICY, ...hsts },
+    hsts,
+  );
   const pageCache = new PageCache();
   // Every instance hears every committed change (and a resync after its listener reconnected).
   options.platform.changes.subscribe((event) => (event.kind === "resync" ? pageCache.clear() : pageCache.invalidate([event.change.table])));

@@ -35,11 +35,12 @@ export class StaticFiles {
 
   /**
    * `fileHeaders`: the headers of pages that apply to a public file (the page-only ones, such as
-   * the CSP, do not). A fingerprinted file does without them (see `load`).
+   * the CSP, do not); `assetHeaders`: those a fingerprinted file still carries (see `load`).
    */
   constructor(
     private readonly root: string,
     private readonly fileHeaders: Record<string, string> = {},
+    private readonly assetHeaders: Record<string, string> = {},
   ) {
     const files = listFiles(root);
     this.precompressed = new Set(files.filter((file) => /\.(?:br|gz)$/.test(file)));
@@ -77,13 +78,13 @@ export class StaticFiles {
     // A page loads ten to twenty fingerprinted files (the bundle's scripts, its stylesheets and
     // fonts), and nginx speaking HTTP/2 sends each answer's headers whole (it keeps no table of
     // the ones sent before): such a file carries only what it needs. No ETag (its name changes
-    // with its content, and it is never asked for again); none of the pages' headers: not
-    // Referrer-Policy (the browser's default, which the page sets too), not HSTS (the page that
-    // loads it carries it), not Cross-Origin-Resource-Policy (the bundle is public: any site may
-    // fetch it, and no visitor's data is in it). X-Content-Type-Options stays.
-    // 30 to 45 bytes each, on every such answer.
+    // with its content, and it is never asked for again); of the pages' headers only HSTS (on
+    // every answer, security.md 3.4.1): not Referrer-Policy (the browser's default, which the page
+    // sets too), not Cross-Origin-Resource-Policy (the bundle is public: any site may fetch it,
+    // and no visitor's data is in it). X-Content-Type-Options stays. 30 to 45 bytes each, on
+    // every such answer.
     const headers: Record<string, string> = {
-      ...(fingerprinted ? {} : this.fileHeaders),
+      ...(fingerprinted ? this.assetHeaders : this.fileHeaders),
       "Content-Type": type,
       "Cache-Control": fingerprinted ? IMMUTABLE_ASSET_CACHE : PUBLIC_FILE_CACHE,
       "X-Content-Type-Options": "nosniff",

@@ -33,6 +33,15 @@ test.beforeAll(async ({ servers }, testInfo) => {
 test.afterAll(() => proxy?.stop());
 
 test("a visitor signs up, books a stay and writes to the team, over https through the proxy", async ({ page, context }) => {
+  // HSTS on every answer: the page and a script of its bundle (which carries no other page header).
+  const document = await page.request.get("/customer-auth");
+  expect(document.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  const script = /\/assets\/[\w.-]+\.js/.exec(await document.text())![0];
+  const bundle = await page.request.get(script, { headers: { "accept-encoding": "br" } });
+  expect(bundle.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+  expect(bundle.headers()["content-encoding"]).toBe("br");
+  expect(bundle.headers()["referrer-policy"]).toBeUndefined();
+
   const email = uniqueEmail("tls");
   await signUp(page, email);
   const cookies = await context.cookies(PUBLIC);
