@@ -19,7 +19,9 @@ export default defineConfig({
             // React, React DOM and React Router load on every page that hydrates, together: one
             // file compresses better than the four the automatic split made (2.6 KB a page).
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
-            // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts).
+            // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts),
+            // and the small helpers nearly every page that hydrates uses (a toast's constructors,
+            // telling a request that never reached the server): a file less each.
             { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/]platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six). conform's zod parser is not in it: it comes with the schema.

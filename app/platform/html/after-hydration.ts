@@ -14,8 +14,10 @@ export function pageHydrated() {
  * React.lazy for a part of a page that can wait until the rest is interactive (buttons under a
  * form, say): its code is asked for once the page has hydrated, not with the page. Until then the
  * server's HTML of the part stays in place (React keeps a Suspense boundary's server HTML while
- * its code is missing, and replays a click made on it once it has hydrated). On the server, and
- * on a page reached by a client-side navigation, it loads at once.
+ * its code is missing, and hydrates it when the code is here). React does not replay a click made
+ * on it meanwhile: only parts that work as plain HTML (links, forms that post), or say they are
+ * not ready yet (a disabled button), may wait this way. On the server, and on a page reached by a
+ * client-side navigation, it loads at once.
  */
 export function lazyAfterHydration<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return lazy(() => (typeof document === "undefined" ? load() : hydrated.then(load)));
