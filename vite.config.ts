@@ -24,8 +24,10 @@ export default defineConfig({
             // telling a request that never reached the server): a file less each.
             { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/]platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
-            // form (they came as six). conform's zod parser is not in it: it comes with the schema.
-            { name: "forms", test: /(@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/]forms[\\/](lazy-form-props|schema-form|form-error|text-field|text-area-field|field-frame)\.)/ },
+            // form (they came as six), with the accounts' messages, which the pages with an
+            // account's form (the sign-in pages, the back-office) load beside it. conform's zod
+            // parser is not in it: it comes with the schema.
+            { name: "forms", test: /(@conform-to[\\/](react|dom)[\\/]|[\\/]app[\\/]ui[\\/]forms[\\/](lazy-form-props|schema-form|form-error|text-field|text-area-field|field-frame)\.|[\\/]app[\\/]features[\\/]accounts[\\/]messages\.)/ },
           ],
         },
       },
