@@ -18,8 +18,11 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+j
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** One encoding of a file with the headers of its 200 and its 304, made once when it is read. */
-type Representation = { body: Buffer; etag: string; ok: Readonly<Record<string, string>>; notModified: Readonly<Record<string, string>> };
+/**
+ * One encoding of a file with the headers of its 200 and its 304, made once when it is read; a
+ * fingerprinted file has no ETag, so no 304.
+ */
+type Representation = { body: Buffer; etag?: string; ok: Readonly<Record<string, string>>; notModified: Readonly<Record<string, string>> };
 type StaticFile = Partial<Record<Encoding, Representation>> & { identity: Representation };
 
 /**
@@ -61,7 +64,7 @@ export class StaticFiles {
     const representations = await file;
     const representation = representations[chooseEncoding(request.headers["accept-encoding"])] ?? representations.identity;
     const ifNoneMatch = request.headers["if-none-match"];
-    if (ifNoneMatch && "ETag" in representation.notModified && ifNoneMatchNames(ifNoneMatch, [representation.etag])) {
+    if (ifNoneMatch && representation.etag && ifNoneMatchNames(ifNoneMatch, [representation.etag])) {
       response.writeHead(304, representation.notModified);
       response.end();
       return;
@@ -90,8 +93,8 @@ export class StaticFiles {
       "X-Content-Type-Options": "nosniff",
     };
     const representation = (encoded: Buffer, encoding: Encoding): Representation => {
-      const etag = encoding === "identity" ? `"${digest}"` : `"${digest}-${encoding === "gzip" ? "gz" : "br"}"`;
-      const notModified = Object.freeze(fingerprinted ? { ...headers } : { ...headers, ETag: etag });
+      const etag = fingerprinted ? undefined : encoding === "identity" ? `"${digest}"` : `"${digest}-${encoding === "gzip" ? "gz" : "br"}"`;
+      const notModified = Object.freeze(etag ? { ...headers, ETag: etag } : { ...headers });
       const ok = Object.freeze({ ...notModified, "Content-Length": String(encoded.length), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) });
       return { body: encoded, etag, ok, notModified };
     };
