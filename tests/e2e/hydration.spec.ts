@@ -44,3 +44,16 @@ test("a portal tab clicked before the page has hydrated is opened", async ({ pag
   await page.getByRole("link", { name: "Adopt Hive" }).click();
   await expect(page.getByRole("heading", { name: "Choose your tier" })).toBeVisible();
 });
+
+test("a location chosen on the Glamping tab before its code is here is acted on once it is", async ({ page }) => {
+  // The tab's code comes when the tab is shown (customer-portal.tsx): opened by its address, the
+  // page hydrates first and the tab's selects are the server's until the code arrives.
+  const release = await holdBack(page, /\/assets\/portal-booking-form-[\w-]+\.js$/);
+  await page.goto("/adopt-hive-signup?tab=booking");
+  await waitForHydration(page);
+  await page.getByLabel("Location").selectOption({ label: "Stanwood" });
+  await expect(page.getByLabel("Stay")).toHaveCount(0);
+  release();
+  await expect(page.getByLabel("Stay")).toBeVisible();
+  await expect(page).toHaveURL(/[?&]location=/);
+});

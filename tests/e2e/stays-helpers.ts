@@ -34,7 +34,7 @@ export async function freeStay(request: APIRequestContext, assetId: string, nigh
 /** Opens the portal's Glamping tab and picks the demo location and its trailer; returns the asset id. */
 export async function openPortalBooking(page: Page) {
   await page.goto("/adopt-hive-signup?tab=booking");
-  // The location's assets load through React: a choice made before hydration would be lost.
+  // The location's assets load through React (a choice made before the tab's code is here is acted on once it is).
   await waitForHydration(page);
   await page.getByLabel("Location").selectOption({ label: "Stanwood" });
   await expect(page.getByLabel("Stay")).toBeVisible();

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
@@ -59,6 +59,8 @@ export function PortalBookingForm({
   const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => {
     if (event.currentTarget.value) submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
   };
+  const locationSelect = useChoiceMadeBeforeCode(data.locationId ?? "");
+  const assetSelect = useChoiceMadeBeforeCode(data.asset?.id ?? "");
 
   if (data.locations.length === 0) {
     if (failure) return <LoadFailureNotice failure={failure} />;
@@ -73,7 +75,7 @@ export function PortalBookingForm({
           <label htmlFor="portal-location" className={labelClasses}>
             Location
           </label>
-          <select id="portal-location" name="location" defaultValue={data.locationId ?? ""} onChange={autoSubmit} className={selectClasses} key={data.locationId ?? "none"}>
+          <select ref={locationSelect} id="portal-location" name="location" defaultValue={data.locationId ?? ""} onChange={autoSubmit} className={selectClasses} key={data.locationId ?? "none"}>
             <option value="" disabled>
               Choose a location
             </option>
@@ -99,7 +101,7 @@ export function PortalBookingForm({
             <label htmlFor="portal-asset" className={labelClasses}>
               Stay
             </label>
-            <select id="portal-asset" name="asset" defaultValue={data.asset?.id ?? ""} onChange={autoSubmit} className={selectClasses} key={data.asset?.id ?? `none-${data.locationId}`}>
+            <select ref={assetSelect} id="portal-asset" name="asset" defaultValue={data.asset?.id ?? ""} onChange={autoSubmit} className={selectClasses} key={data.asset?.id ?? `none-${data.locationId}`}>
               <option value="" disabled>
                 Choose what to book
               </option>
@@ -284,3 +286,19 @@ function BookingDetails({
   );
 }
 
+/**
+ * This tab's code comes when the tab is shown (customer-portal.tsx); opened by its address, its
+ * selects are the server's plain ones until then. A location or stay chosen meanwhile is acted on
+ * once the code is here, as if chosen now (React keeps what a select shows, but heard no change).
+ */
+function useChoiceMadeBeforeCode(shown: string) {
+  const select = useRef<HTMLSelectElement>(null);
+  const submit = useSubmit();
+  useEffect(() => {
+    const element = select.current;
+    if (element?.value && element.value !== shown) submit(element.form, { preventScrollReset: true, replace: true });
+    // Once: when the select becomes React's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return select;
+}
