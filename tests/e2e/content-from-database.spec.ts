@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { menuItems, pages, posts } from "../../app/platform/db/schema";
 import { XSS_PAYLOADS } from "../fixtures/xss-corpus";
-import { expect, expectAccessible, holdBack, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, test, waitForHydration } from "./fixtures";
 
 /**
  * Pages, posts and a menu item written straight into the database. They would change what the
@@ -99,6 +99,8 @@ test.describe("pages and posts written to the database", () => {
 
   test("shows a skeleton while another content page loads", async ({ page }) => {
     await open(page, "/live-notes");
+    // The drawer's links are plain links until its code comes, just after hydration.
+    await expect.poll(() => reactOwns(page, "#site-drawer")).toBe(true);
     const release = await holdBack(page, /\/second-page\.data/);
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("dialog").getByRole("link", { name: "Second Page" }).click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { toast } from "./customer-helpers";
-import { expect, expectAccessible, requestsSeen, test, waitForHydration } from "./fixtures";
+import { expect, expectAccessible, holdBack, reactOwns, requestsSeen, scriptsFetched, test, waitForHydration } from "./fixtures";
 
 test.describe("site shell", () => {
   test("the drawer lists the visible menu items from the database, then its fixed entries", async ({ page, visit }) => {
@@ -99,6 +99,58 @@ test.describe("site shell", () => {
   });
 });
 
+test.describe("the drawer and the footer come after the page is interactive", () => {
+  const THEIR_CODE = /\/assets\/(menu-drawer-dialog|site-footer)-[\w-]+\.js$/;
+
+  test("until their code comes they are the server's HTML, and work as it is; then React's", async ({ page }) => {
+    const fetched = scriptsFetched(page, THEIR_CODE);
+    const release = await holdBack(page, THEIR_CODE);
+    await page.goto("/customer-auth");
+    await waitForHydration(page);
+    // Asked for once the page has hydrated; the page itself does not name them.
+    await expect.poll(() => fetched.length).toBe(2);
+    expect(await (await page.request.get("/customer-auth")).text()).not.toMatch(/menu-drawer-dialog|site-footer/);
+    expect(await reactOwns(page, "form#login")).toBe(true);
+    expect(await reactOwns(page, "#site-drawer")).toBe(false);
+    expect(await reactOwns(page, "footer")).toBe(false);
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    const drawer = page.getByRole("dialog", { name: "Menu" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer.getByRole("link", { name: "Adopt-a-Hive" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+
+    release();
+    await expect.poll(() => reactOwns(page, "#site-drawer")).toBe(true);
+    await expect.poll(() => reactOwns(page, "footer")).toBe(true);
+    // Nothing was rendered twice or lost on the way.
+    await expect(page.locator("#site-drawer")).toHaveCount(1);
+    await expect(footer).toHaveCount(1);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await drawer.getByRole("link", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL(/\/customer-auth\?tab=signup$/);
+    await expect(page.getByLabel("Your name")).toBeVisible();
+    await footer.getByRole("link", { name: "Contact Us" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /contact/i })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("a public page reached from the back-office without a page load has its footer", async ({ page, signIn, visit }) => {
+    await signIn.admin();
+    await visit("/admin");
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.locator("#account-menu").getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/sponsor-profile$/);
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Contact Us" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+});
+
 test.describe("pages served without React, and the native drawer and menu", () => {
   const STATIC_PAGES = ["/", "/home", "/adopt-hive", "/bitcoin-conference"];
 
@@ -152,6 +204,8 @@ test.describe("pages served without React, and the native drawer and menu", () =
 
   test("on a React page a drawer link navigates in place and closes the drawer; so does going back", async ({ page, visit }) => {
     await visit("/contact");
+    // The drawer's links are plain links until its code comes, just after hydration.
+    await expect.poll(() => reactOwns(page, "#site-drawer")).toBe(true);
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     const drawer = page.getByRole("dialog", { name: "Menu" });
     await page.getByRole("button", { name: "Open menu" }).click();

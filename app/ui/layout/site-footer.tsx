@@ -31,7 +31,7 @@ const statusClass: Record<LocationStatus, string> = {
 const footerLink =
   "rounded-sm text-cream underline decoration-forest-400 underline-offset-4 transition-colors hover:text-honey-300 hover:decoration-honey-300";
 
-export function SiteFooter({ social }: { social: SocialLinks }) {
+export default function SiteFooter({ social }: { social: SocialLinks }) {
   const networks = SOCIAL_NETWORKS.flatMap((network) => (social[network.key] ? [{ ...network, href: social[network.key]! }] : []));
   return (
     <footer className="surface-dark mt-auto">

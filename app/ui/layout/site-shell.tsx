@@ -1,8 +1,13 @@
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
+import { lazyAfterHydration } from "~/platform/html/after-hydration";
 import type { MenuLink } from "./menu-link";
 import { InsideShellProvider } from "./shell-context";
-import { SiteFooter, type SocialLinks } from "./site-footer";
+import type { SocialLinks } from "./site-footer";
 import { SiteHeader } from "./site-header";
+
+// Links and text only: the server's HTML works as it is until the footer's code comes, after the
+// page is interactive (it is not part of the script every page reads before it hydrates).
+const SiteFooter = lazyAfterHydration(() => import("./site-footer"));
 
 export type { MenuLink } from "./menu-link";
 
@@ -30,7 +35,11 @@ export function SiteShell({ menuItems, user, footer, children }: SiteShellProps)
         <main id="main" tabIndex={-1} className="flex-1">
           {children}
         </main>
-        {footer && <SiteFooter social={footer.social} />}
+        {footer && (
+          <Suspense fallback={null}>
+            <SiteFooter social={footer.social} />
+          </Suspense>
+        )}
       </div>
     </InsideShellProvider>
   );
