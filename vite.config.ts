@@ -22,7 +22,7 @@ export default defineConfig({
             // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts),
             // and the small helpers nearly every page that hydrates uses (a toast's constructors,
             // telling a request that never reached the server): a file less each.
-            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/]platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts$/.test(id) },
+            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/](platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts|ui[\\/]primitives[\\/]link-tabs\.tsx)$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six), with the accounts' messages, which the pages with an
             // account's form (the sign-in pages, the back-office) load beside it. conform's zod
