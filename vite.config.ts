@@ -21,8 +21,9 @@ export default defineConfig({
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts),
             // and the small helpers nearly every page that hydrates uses (a toast's constructors,
-            // telling a request that never reached the server): a file less each.
-            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/](platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts|ui[\\/]primitives[\\/]link-tabs\.tsx)$/.test(id) },
+            // telling a request that never reached the server, whether a form's post is on its
+            // way, the link tabs of the three interactive pages): a file less each.
+            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/](platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts|ui[\\/](primitives[\\/]link-tabs\.tsx|forms[\\/]use-sending\.ts))$/.test(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six), with the accounts' messages, which the pages with an
             // account's form (the sign-in pages, the back-office) load beside it. conform's zod

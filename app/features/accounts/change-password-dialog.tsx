@@ -2,13 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { KeyRound, LogOut } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import type { Toast } from "~/platform/toast";
 import { LogoutForm } from "~/ui/layout/logout-form";
 import { Button } from "~/ui/primitives/button";
 import { DialogToasts } from "~/ui/toast/dialog-toasts";
 import { useToast } from "~/ui/toast/use-toast";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "./change-password-form";
+import { useSending } from "~/ui/forms/use-sending";
 
 const overlayClass = "fixed inset-0 z-50 bg-forest-950/60 data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out";
 const contentClass =
@@ -45,8 +46,7 @@ export function ForcedChangePasswordDialog({
   redirectTo: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === CHANGE_PASSWORD_INTENT;
+  const submitting = useSending(CHANGE_PASSWORD_INTENT);
   return (
     <Dialog.Root open modal>
       <Dialog.Overlay className={overlayClass} />

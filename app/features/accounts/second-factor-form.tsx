@@ -12,6 +12,7 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
+import { useSending } from "~/ui/forms/use-sending";
 
 const secondFactor = clientSchema(() => import("./admin.schema").then((m) => m.SecondFactorSchema));
 
@@ -60,7 +61,7 @@ export function SecondFactorForm({
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const verifying = busy && navigation.formData?.get("intent") === "verify";
+  const verifying = useSending("verify");
   const hydrated = useHydrated();
   const length = SECOND_FACTOR_CODE_LENGTH[method];
   const [code, setCode] = useState("");
@@ -207,8 +208,7 @@ function TextMeACode({
   redirectTo: string;
   busy: boolean;
 }) {
-  const navigation = useNavigation();
-  const sending = busy && navigation.formData?.get("intent") === "challenge";
+  const sending = useSending("challenge");
   const [first] = phones;
   if (!first) return null;
   return (

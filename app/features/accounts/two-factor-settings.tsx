@@ -1,13 +1,14 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Download } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
+import { useSending } from "~/ui/forms/use-sending";
 
 const confirmTotp = clientSchema(() => import("./admin.schema").then((m) => m.ConfirmTotpSchema));
 const currentSecondFactor = clientSchema(() => import("./admin.schema").then((m) => m.CurrentSecondFactorSchema));
@@ -31,13 +32,9 @@ export function StatusBadge({ on }: { on: boolean }) {
   );
 }
 
-export function useIntentSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 export function SubmitButton({ intent, busyLabel, children, variant }: { intent: string; busyLabel: string; children: ReactNode; variant?: "outline" }) {
-  const busy = useIntentSubmitting(intent);
+  const busy = useSending(intent);
   return (
     <Button type="submit" disabled={busy} variant={variant}>
       {busy ? busyLabel : children}

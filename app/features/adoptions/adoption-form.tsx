@@ -1,6 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { useNavigation } from "react-router";
 import type { PublicTier } from "~/features/catalog/active-tiers.server";
 import { formatUsd } from "~/platform/money";
 import { FormError } from "~/ui/forms/form-error";
@@ -11,12 +10,12 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { adoptionIssueToast } from "./adoption-messages";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "./adoption-options";
 import type { AdoptionDraft } from "./adoption.schema";
+import { useSending } from "~/ui/forms/use-sending";
 
 const adoptionRequest = clientSchema(() => import("./adoption.schema").then((m) => m.AdoptionRequestSchema));
 
 /** The completion card of the chosen tier (signed in): frequency, method and the hive's name. */
 export function AdoptionForm({ tier, draft, lastResult }: { tier: PublicTier; draft: AdoptionDraft | null; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The card opens below the tier grid, out of sight on most screens: bring it into view and
@@ -26,7 +25,7 @@ export function AdoptionForm({ tier, draft, lastResult }: { tier: PublicTier; dr
   }, []);
   const frequency = draft?.paymentFrequency ?? "monthly";
   const method = draft?.paymentMethod ?? "credit_card";
-  const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "adopt";
+  const processing = useSending("adopt");
   const [form, fields] = useForm({
     id: "complete-adoption",
     lastResult,

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
@@ -16,6 +16,7 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { portalIssueToast } from "./booking-messages";
 import { addDays, canCheckIn, isCalendarDay, isNightBooked, localDay, nightsBetween, overlapsAny, type BookedRange } from "./stay-dates";
 import { MAX_NIGHTS } from "./booking-limits";
+import { useSending } from "~/ui/forms/use-sending";
 
 // The widget's calendar, loaded once a stay is chosen (as in the widget).
 const CheckInCalendar = lazy(() => import("./check-in-calendar"));
@@ -140,8 +141,7 @@ function BookingDetails({
   viewer: PortalViewer;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const navigation = useNavigation();
-  const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "book";
+  const processing = useSending("book");
   const hydrated = useHydrated();
   const [checkIn, setCheckIn] = useState("");
   const [checkOut, setCheckOut] = useState("");

@@ -11,6 +11,7 @@ import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import type { CalendarSync } from "./calendar-sync.server";
 import { ADDRESS_COPIED, COULD_NOT_COPY } from "./messages";
+import { isSending } from "~/ui/forms/use-sending";
 
 const addCalendarImportSchema = clientSchema(() => import("./calendar-sync.schema").then((m) => m.AddCalendarImportSchema));
 
@@ -21,7 +22,7 @@ const addCalendarImportSchema = clientSchema(() => import("./calendar-sync.schem
  */
 export function CalendarSyncDialog({ sync, minutes, closeHref, lastResult }: { sync: CalendarSync; minutes: number; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
-  const busy = (intent: string, id?: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent && (!id || navigation.formData?.get("id") === id);
+  const busy = (intent: string, id?: string) => isSending(navigation, intent, id ? { id } : undefined);
   const [form, fields] = useForm({ id: "calendar-add", lastResult, defaultValue: { assetId: sync.asset.id, name: "", url: "" }, onValidate: addCalendarImportSchema.validate, shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
 
   async function copy(address: string) {

@@ -1,10 +1,11 @@
 import { Lock } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { MODULE_LABELS, PERMISSION_ACTIONS, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { cellKey } from "./role-grid";
 import type { RoleGrid } from "./role-permissions.server";
+import { useSending } from "~/ui/forms/use-sending";
 
 const ACTION_LABELS: Record<PermissionAction, string> = { view: "View", create: "Create", update: "Update", delete: "Delete" };
 /** What a module's row covers when its name alone doesn't say. */
@@ -19,8 +20,7 @@ const KIND_NOTES = { admin: "built-in", customer: "built-in, the site's", staff:
  * module names staying in view.
  */
 export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boolean }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-grid";
+  const saving = useSending("save-grid");
   const granted = new Set(grid.granted);
   const shown = grid.roles.filter((column) => !column.locked).flatMap((column) => grid.granted.filter((key) => key.startsWith(`${column.role}:`)));
   const locked = grid.roles.filter((column) => column.locked);

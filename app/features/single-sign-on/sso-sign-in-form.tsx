@@ -1,10 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
+import { useSending } from "~/ui/forms/use-sending";
 
 const ssoStart = clientSchema(() => import("./sso.schema").then((m) => m.SsoStartSchema));
 
@@ -17,8 +17,7 @@ export function SsoSignInForm({ redirectTo, lastResult }: { redirectTo: string; 
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "sso";
+  const busy = useSending("sso");
   return (
     <section aria-labelledby="sso-heading" className="mt-6 border-t border-border pt-6">
       <h2 id="sso-heading" className="text-base font-semibold text-ink">

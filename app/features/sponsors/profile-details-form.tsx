@@ -1,5 +1,4 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -10,6 +9,7 @@ import { PROFILE_LIMITS, PROFILE_UPDATE_FAILED } from "./messages";
 import { profileTabHref } from "./profile-tab";
 import type { SponsorProfileValues } from "./sponsor-profile.schema";
 import { UPDATE_PROFILE_INTENT } from "./update-profile-intent";
+import { useSending } from "~/ui/forms/use-sending";
 
 const sponsorProfile = clientSchema(() => import("./sponsor-profile.schema").then((m) => m.SponsorProfileSchema));
 
@@ -23,8 +23,7 @@ export default function DetailsForm({ profile, lastResult }: { profile: SponsorP
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === UPDATE_PROFILE_INTENT;
+  const saving = useSending(UPDATE_PROFILE_INTENT);
   return (
     <SchemaForm
       form={form}

@@ -11,7 +11,7 @@ import { answerPasswordChange } from "~/features/accounts/password-change.server
 import { requestMeta, type RequestMeta } from "~/features/accounts/request-meta";
 import { listMySessions } from "~/features/accounts/sessions/my-sessions.server";
 import { SessionsList } from "~/features/accounts/sessions/sessions-list";
-import { useIntentSubmitting } from "~/features/accounts/two-factor-settings";
+import { useSending } from "~/ui/forms/use-sending";
 import { answerTwoStepForm, loadTwoStep, TWO_STEP_FORM_INTENTS, type TwoStepAnswer, type TwoStepIntent } from "~/features/accounts/two-step/two-step-forms.server";
 import { TwoStepSettings } from "~/features/accounts/two-step/two-step-settings";
 import { formValues } from "~/platform/form-values";
@@ -89,7 +89,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
   const resultFor = (intent: string) => (actionData?.intent === intent && "result" in actionData ? actionData.result : undefined);
   const backupCodes = actionData && "backupCodes" in actionData ? actionData.backupCodes : undefined;
   const phoneSent = actionData && "phoneSent" in actionData ? actionData.phoneSent : undefined;
-  const changingPassword = useIntentSubmitting(CHANGE_PASSWORD_INTENT);
+  const changingPassword = useSending(CHANGE_PASSWORD_INTENT);
 
   return (
     <>

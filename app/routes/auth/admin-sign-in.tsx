@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { ShieldCheck } from "lucide-react";
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { authStateContext, type AuthState } from "~/features/accounts/actor";
 import { adminDestination } from "~/features/accounts/admin-guard.server";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
@@ -32,6 +32,7 @@ import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/admin-sign-in";
+import { useSending } from "~/ui/forms/use-sending";
 
 const adminLoginSchema = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.AdminLoginSchema));
 
@@ -211,8 +212,7 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "login";
+  const submitting = useSending("login");
   return (
     <SchemaForm
       form={form}

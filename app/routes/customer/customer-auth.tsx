@@ -1,6 +1,6 @@
 import { useForm } from "@conform-to/react";
 import { Suspense } from "react";
-import { data, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useSearchParams } from "react-router";
 import { authStateContext } from "~/features/accounts/actor";
 import { safeRedirectPath } from "~/features/accounts/auth.schema";
 import { googleSignInEnabled } from "~/features/accounts/auth.server";
@@ -35,6 +35,7 @@ import type { Way } from "~/features/accounts/sign-in-ways/customer-other-ways";
 import { replyWithToast } from "~/platform/toast.server";
 import { customerTwoStepPath } from "~/features/accounts/two-step/customer-two-step";
 import type { Route } from "./+types/customer-auth";
+import { useSending } from "~/ui/forms/use-sending";
 
 const customerLogin = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.CustomerLoginSchema));
 const customerSignUp = clientSchema(() => import("~/features/accounts/auth.schema").then((m) => m.CustomerSignUpSchema));
@@ -211,10 +212,6 @@ function sentBy<W extends CodeSent["way"]>(answer: Answer, way: W): Extract<Code
 
 type FormProps = { redirectTo: string; lastResult: Parameters<typeof useForm>[0]["lastResult"] };
 
-function useSubmitting(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 function LoginForm({ redirectTo, lastResult }: FormProps) {
   const [form, fields] = useForm({
@@ -224,7 +221,7 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const submitting = useSubmitting("login");
+  const submitting = useSending("login");
   return (
     <SchemaForm
       form={form}
@@ -255,7 +252,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const submitting = useSubmitting("signup");
+  const submitting = useSending("signup");
   return (
     <SchemaForm
       form={form}

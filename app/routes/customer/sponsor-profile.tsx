@@ -1,6 +1,6 @@
 import { BadgeCheck, CircleAlert, LogOut, MonitorSmartphone } from "lucide-react";
 import { lazy, Suspense, type ReactNode } from "react";
-import { Form, Link, redirect, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { authStateContext, type SignedInActor } from "~/features/accounts/actor";
 import { refuseStaffAtCustomerDoor } from "~/features/accounts/customer-door";
 import { CHANGE_PASSWORD_INTENT } from "~/features/accounts/change-password-form";
@@ -40,6 +40,7 @@ import { pageMeta } from "~/ui/seo/page-meta";
 import { useTabCodeFetchedEarly } from "~/ui/hooks/use-tab-code-fetched-early";
 import { useToast } from "~/ui/toast/use-toast";
 import type { Route } from "./+types/sponsor-profile";
+import { useSending } from "~/ui/forms/use-sending";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, location.pathname, {
@@ -268,8 +269,7 @@ function Page({ title, intro, children }: { title: string; intro?: string; child
 }
 
 function EmailCard({ account, resendResult }: { account: SponsorAccount; resendResult: string | null }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend-verification";
+  const sending = useSending("resend-verification");
   return (
     <Card id="account-title" title="Account">
       {account.signedInWith ? <NoEmailFacts signedInWith={account.signedInWith} /> : <EmailFacts account={account} resendResult={resendResult} sending={sending} />}

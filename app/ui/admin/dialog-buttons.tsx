@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { Button, ButtonLink } from "~/ui/primitives/button";
+import { useSending } from "~/ui/forms/use-sending";
 
 /** Validate when the dialog is sent, then again as the person corrects a field. */
 export const checkedOnSubmit = {
@@ -10,8 +10,7 @@ export const checkedOnSubmit = {
 
 /** A dialog's Cancel (back to the list as it was) and its submit button, named by the intent it sends; `children` go first (Preview). */
 export function DialogButtons({ closeHref, label, busyLabel = "Saving…", intent, variant, children }: { closeHref: string; label: string; busyLabel?: string; intent: string; variant?: "danger"; children?: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy = useSending(intent);
   return (
     <div className="mt-6 flex flex-wrap justify-end gap-3">
       {children}

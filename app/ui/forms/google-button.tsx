@@ -1,10 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "../primitives/button";
+import { useSending } from "~/ui/forms/use-sending";
 
 /** Posts to the current route's action, which starts the Google (OpenID Connect) sign-in. */
 export function GoogleButton({ redirectTo }: { redirectTo: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "google";
+  const busy = useSending("google");
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="google" />

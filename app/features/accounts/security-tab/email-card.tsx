@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
@@ -8,6 +8,7 @@ import { Button } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { CHANGE_EMAIL_INTENT } from "./account-change-messages";
+import { useSending } from "~/ui/forms/use-sending";
 
 const changeEmail = clientSchema(() => import("./account-change.schema").then((m) => m.ChangeEmailSchema));
 
@@ -16,8 +17,7 @@ const changeEmail = clientSchema(() => import("./account-change.schema").then((m
  * or wallet account, to add one). The change waits for the link sent to the new address.
  */
 export function EmailCard({ email, lastResult, sentTo }: { email: string; lastResult: SubmissionResult<string[]> | null | undefined; sentTo: string | null }) {
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === CHANGE_EMAIL_INTENT;
+  const sending = useSending(CHANGE_EMAIL_INTENT);
   const [form, fields] = useForm({
     id: "change-email",
     lastResult,

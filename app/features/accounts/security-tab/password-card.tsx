@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useNavigation } from "react-router";
 import { profileTabHref } from "~/features/sponsors/profile-tab";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { CHANGE_PASSWORD_INTENT, ChangePasswordForm } from "../change-password-form";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
+import { useSending } from "~/ui/forms/use-sending";
 
 /**
  * Sign-in & security: change the password with the current one, or set a first one (an account
@@ -11,8 +11,7 @@ import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
  * change form, so the rules are the same; other devices are signed out.
  */
 export function PasswordCard({ email, hasPassword, lastResult }: { email: string; hasPassword: boolean; lastResult: SubmissionResult<string[]> | null | undefined }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === CHANGE_PASSWORD_INTENT;
+  const submitting = useSending(CHANGE_PASSWORD_INTENT);
   return (
     <Card id="password-title" title="Password">
       <p className="mt-2 mb-4 text-ink-muted">

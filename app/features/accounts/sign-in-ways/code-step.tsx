@@ -1,18 +1,15 @@
 import { useForm } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import type { z } from "~/platform/zod";
 import type { ClientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
+import { useSending } from "~/ui/forms/use-sending";
 
 export type LastResult = Parameters<typeof useForm>[0]["lastResult"];
 
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
 
 /**
  * The first step of a way by code: one field (an address or a number) and the button that sends
@@ -33,7 +30,7 @@ export function AskForCode(props: {
   lastResult: LastResult;
 }) {
   const [form, fields] = useCodeStepForm(props);
-  const busy = useBusy(props.intent);
+  const busy = useSending(props.intent);
   return (
     <SchemaForm form={form} schema={props.schema} replace className="flex flex-col gap-4">
       <input type="hidden" name="intent" value={props.intent} />
@@ -71,8 +68,8 @@ export function EnterCode(props: {
   lastResult: LastResult;
 }) {
   const [form, fields] = useCodeStepForm(props);
-  const busy = useBusy(props.intent);
-  const resending = useBusy(props.resendIntent);
+  const busy = useSending(props.intent);
+  const resending = useSending(props.resendIntent);
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-ink" role="status">

@@ -1,13 +1,13 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Button } from "~/ui/primitives/button";
+import { useSending } from "~/ui/forms/use-sending";
 
 /**
  * Where the e-mailed link lands: one button that posts the link's token. Mail scanners open links
  * to check them; a click is needed so that they cannot spend the link before its reader does.
  */
 export function EmailLinkFinish({ token, redirectTo, failed }: { token: string; redirectTo: string; failed: string | null }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "email-link";
+  const busy = useSending("email-link");
   return (
     <div className="mt-6 flex flex-col gap-4 rounded-2xl bg-forest-50 p-4 text-center">
       <p className="font-semibold text-ink">Finish signing in</p>

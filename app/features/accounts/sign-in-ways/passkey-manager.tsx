@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { KeyRound, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
@@ -11,6 +11,7 @@ import { showToast } from "~/ui/toast/show-toast";
 import { ADD_PASSKEY_INTENT, PASSKEY_NAME_MAX, PASSKEY_NEEDS_JAVASCRIPT, REMOVE_PASSKEY_INTENT } from "../passkey-messages";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { runPasskeyCeremony } from "./passkey-ceremony";
+import { useSending } from "~/ui/forms/use-sending";
 
 const namePasskey = clientSchema(() => import("../passkeys.schema").then((m) => m.NamePasskeySchema));
 
@@ -68,8 +69,7 @@ export function PasskeyManager({
 const REMOVE_PASSKEY_FORM = "remove-passkey";
 
 function PasskeyItem({ passkey }: { passkey: PasskeyRow }) {
-  const navigation = useNavigation();
-  const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === REMOVE_PASSKEY_INTENT && navigation.formData?.get("passkeyId") === passkey.id;
+  const removing = useSending(REMOVE_PASSKEY_INTENT, { passkeyId: passkey.id });
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="flex min-w-0 items-start gap-3">
@@ -96,9 +96,8 @@ function PasskeyItem({ passkey }: { passkey: PasskeyRow }) {
 
 function AddPasskeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
   const [asking, setAsking] = useState(false);
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === ADD_PASSKEY_INTENT;
+  const sending = useSending(ADD_PASSKEY_INTENT);
   const [form, fields] = useForm({
     id: "add-passkey",
     lastResult,

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { useNavigation, useSubmit } from "react-router";
+import { useSubmit } from "react-router";
 import { Button } from "~/ui/primitives/button";
 import { CONNECTION_FAILED } from "~/platform/errors/server-unreachable";
 import { errorToast } from "~/platform/toast";
@@ -8,6 +8,7 @@ import { showToast } from "~/ui/toast/show-toast";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { LOGIN_FAILED_TITLE } from "../messages";
 import { PASSKEY_NEEDS_JAVASCRIPT, PASSKEY_SIGN_IN_INTENT } from "../passkey-messages";
+import { useSending } from "~/ui/forms/use-sending";
 
 /**
  * "Sign in with a passkey" at a door: the browser asks for any passkey of this site (no e-mail
@@ -17,9 +18,8 @@ import { PASSKEY_NEEDS_JAVASCRIPT, PASSKEY_SIGN_IN_INTENT } from "../passkey-mes
  */
 export function PasskeySignIn({ portal, redirectTo, error }: { portal: "customer" | "admin"; redirectTo: string; error?: string | null }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
   const [asking, setAsking] = useState(false);
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === PASSKEY_SIGN_IN_INTENT;
+  const sending = useSending(PASSKEY_SIGN_IN_INTENT);
 
   async function signIn() {
     setAsking(true);

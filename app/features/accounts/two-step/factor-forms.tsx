@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { MessageSquareText, Smartphone, Trash2 } from "lucide-react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { SchemaForm } from "~/ui/forms/schema-form";
@@ -8,8 +8,8 @@ import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import type { ShownFactor } from "../second-factors.server";
-import { useIntentSubmitting } from "../two-factor-settings";
 import { FRIENDLY_NAME_MAX, TWO_STEP_INTENTS } from "./two-step-messages";
+import { useSending } from "~/ui/forms/use-sending";
 
 const addPhoneFactor = clientSchema(() => import("./two-step.schema").then((m) => m.AddPhoneFactorSchema));
 const verifyPhoneFactor = clientSchema(() => import("./two-step.schema").then((m) => m.VerifyPhoneFactorSchema));
@@ -41,8 +41,7 @@ export function FactorList({ factors, removeResult }: { factors: ShownFactor[]; 
 const REMOVE_FACTOR_FORM = "remove-factor";
 
 function FactorItem({ factor }: { factor: ShownFactor }) {
-  const navigation = useNavigation();
-  const removing = navigation.state !== "idle" && navigation.formData?.get("intent") === TWO_STEP_INTENTS.remove && navigation.formData?.get("factorId") === factor.id;
+  const removing = useSending(TWO_STEP_INTENTS.remove, { factorId: factor.id });
   const Icon = factor.kind === "phone" ? MessageSquareText : Smartphone;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -83,7 +82,7 @@ function PhoneNumberForm({ lastResult }: { lastResult?: SubmissionResult<string[
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const busy = useIntentSubmitting(TWO_STEP_INTENTS.addPhone);
+  const busy = useSending(TWO_STEP_INTENTS.addPhone);
   return (
     <SchemaForm form={form} schema={addPhoneFactor} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
       <input type="hidden" name="intent" value={TWO_STEP_INTENTS.addPhone} />
@@ -113,7 +112,7 @@ function VerifyPhoneForm({ sent, lastResult }: { sent: PhoneSent; lastResult?: S
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const busy = useIntentSubmitting(TWO_STEP_INTENTS.verifyPhone);
+  const busy = useSending(TWO_STEP_INTENTS.verifyPhone);
   const location = useLocation();
   return (
     <SchemaForm form={form} schema={verifyPhoneFactor} preventScrollReset className="mt-3 flex max-w-md flex-col items-start gap-3">
