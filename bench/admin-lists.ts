@@ -34,6 +34,7 @@ import { openDatabase } from "../app/platform/db/client.server";
 import { runMigrations } from "../app/platform/db/migrate.server";
 import type { Platform } from "../app/platform/runtime.server";
 import { createScratchDatabase } from "../tests/setup/templates";
+import { textTable } from "../scripts/text-table";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -165,10 +166,7 @@ async function main() {
       const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
       rows.push([name, total.toLocaleString("en-US"), median.toFixed(1), p95.toFixed(1), median <= TARGET_MS ? "ok" : "OVER"]);
     }
-    const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...[["list", "matching", "median ms", "p95 ms", "≤100"], ...rows].map((r) => r[c]!.length)));
-    const line = (r: string[]) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ");
-    console.log(line(["list", "matching", "median ms", "p95 ms", "≤100"]));
-    for (const r of rows) console.log(line(r));
+    console.log(textTable(["list", "matching", "median ms", "p95 ms", "≤100"], rows));
     process.exitCode = rows.some((r) => r[4] === "OVER") && engine === "postgres" ? 1 : 0;
   } finally {
     await handle.close();

@@ -49,6 +49,7 @@ import { runMigrations } from "../app/platform/db/migrate.server";
 import { parseEnv } from "../app/platform/env.server";
 import type { Platform } from "../app/platform/runtime.server";
 import { createScratchDatabase, type ScratchDatabase } from "../tests/setup/templates";
+import { textTable } from "../scripts/text-table";
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, "").split("=") as [string, string]));
 const baseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -350,10 +351,7 @@ function printTable(rows: Row[]) {
       return [row.engine, row.size.toLocaleString("en-US"), figure.name, figure.median.toFixed(2), figure.p99.toFixed(2), growth.toFixed(2), target, target && row.engine === "postgres" ? (ok ? "ok" : "MISSED") : ""];
     }),
   );
-  const widths = header.map((_, c) => Math.max(...[header, ...lines].map((l) => l[c]!.length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 2 || c === 6 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join("  ").trimEnd();
-  console.log(`\n${line(header)}`);
-  for (const l of lines) console.log(line(l));
+  console.log(`\n${textTable(header, lines, { left: [2, 6] })}`);
   return lines.some((l) => l[7] === "MISSED");
 }
 

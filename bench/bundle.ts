@@ -7,6 +7,7 @@
  * lists one page's chunks, largest first). The budgets themselves: scripts/bundle-budget.ts.
  */
 import { budgetFor, kb, readClientBuild } from "../scripts/client-bundle";
+import { textTable } from "../scripts/text-table";
 
 
 const { pages, brotliBytes, rawBytes } = await readClientBuild();
@@ -31,22 +32,16 @@ const table = pages
     const budget = budgetFor(page);
     return [page.routeId, page.hydrate, String(page.files.length), kb(total(page.onLoadFiles)).toFixed(1), kb(bytes).toFixed(1), budget ? `${budget.kb} KB (${budget.what})${budget.ceilingKb ? `, held at ${budget.ceilingKb}` : ""}` : ""];
   });
-printTable(header, table);
+console.log(textTable(header, table));
 
 // The heaviest chunks over every page: what each costs and how many pages carry it.
 const carriers = new Map<string, number>();
 for (const page of pages) for (const file of page.files) carriers.set(file, (carriers.get(file) ?? 0) + 1);
 const heaviest = [...carriers.entries()].sort((a, b) => brotliBytes(b[0]) - brotliBytes(a[0])).slice(0, 30);
 console.log("\nThe 30 heaviest chunks on any page's load path\n");
-printTable(
-  ["chunk", "KB brotli", "KB raw", "pages"],
-  heaviest.map(([file, count]) => [file, kb(brotliBytes(file)).toFixed(1), kb(rawBytes(file)).toFixed(1), String(count)]),
+console.log(
+  textTable(
+    ["chunk", "KB brotli", "KB raw", "pages"],
+    heaviest.map(([file, count]) => [file, kb(brotliBytes(file)).toFixed(1), kb(rawBytes(file)).toFixed(1), String(count)]),
+  ),
 );
-
-function printTable(head: string[], rows: string[][]) {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
-  console.log(line(head));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-}

@@ -24,6 +24,7 @@ import { chromium } from "playwright";
 import { HYDRATE_TRIGGER_ATTRIBUTE, HYDRATED_MARK } from "../app/platform/html/deferred-hydration";
 import { freePort, spawnServer, tempDataDir, waitUntilHealthy } from "../tests/setup/server-process";
 import { startTlsProxy, type TlsProxy } from "../tests/setup/tls-proxy";
+import { textTable } from "../scripts/text-table";
 
 const MARKETING_PAGES = ["/", "/home", "/stanwood", "/adopt-hive", "/contact", "/bitcoin-conference"];
 /** The pages where visitors act; the signed-in one last, once the session below is opened. */
@@ -302,12 +303,8 @@ const table = rows.map((r) => [
   `${r.jsKb.toFixed(1)} (${jsBudgetKb(r.path)}); ${r.jsWatchedKb.toFixed(1)}`,
   r.interactiveJsKb?.toFixed(1) ?? "",
 ]);
-const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
-const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ");
 console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page\n`);
-console.log(line(header));
-console.log(widths.map((w) => "-".repeat(w)).join("  "));
-for (const row of table) console.log(line(row));
+console.log(textTable(header, table, { left: header.map((_, i) => i) }));
 
 if (reference) {
   const fcp = reference.failing.find((audit) => audit.startsWith("first-contentful-paint")) ?? "first-contentful-paint at full marks";

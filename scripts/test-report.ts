@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { textTable } from "./text-table";
 
 export type StageTiming = { name: string; seconds: number; ok: boolean; startedAt: number };
 export type StagesFile = { stages: StageTiming[]; totalSeconds?: number };
@@ -31,11 +32,7 @@ const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.p
 
 const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 
-function table(rows: string[][]) {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
-  const line = (row: string[]) => `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
-  return [line(rows[0]!), `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`, ...rows.slice(1).map(line)].join("\n");
-}
+const table = ([head, ...rows]: string[][]) => textTable(head!, rows, { markdown: true });
 
 function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> {
   for (const suite of suites) {
