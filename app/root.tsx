@@ -25,7 +25,7 @@ import { VIEWER_ATTRIBUTE, viewerName } from "./platform/realtime/session-across
 import { useSessionRevalidation } from "./platform/realtime/use-session-revalidation";
 import { flashToastContext, serverPlatformContext, platformContext } from "./platform/request-context";
 import { isSameOriginRequest } from "./platform/security/origin";
-import { readToast } from "./platform/toast.server";
+import { withFlashToast } from "./platform/toast.server";
 import { FlashToast } from "./ui/toast/flash-toast";
 import { Toaster, useErrorToastsClearedOnSubmit } from "./ui/toast/show-toast";
 import { useToast } from "./ui/toast/use-toast";
@@ -50,13 +50,11 @@ export const middleware: Route.MiddlewareFunction[] = [
     }
     const { state, headers } = await resolveAuthState(platform, request);
     context.set(authStateContext, state);
-    const { toast, clear } = await readToast(request, platform.authSecret);
-    context.set(flashToastContext, toast);
-    const response = await next();
+    const response = await withFlashToast(request, platform.authSecret, (toast) => {
+      context.set(flashToastContext, toast);
+      return next();
+    });
     headers.forEach((value, key) => response.headers.append(key, value));
-    // Only a page (document or client navigation data) shows the toast, so only it clears it.
-    const isPage = response.headers.get("content-type")?.startsWith("text/html") || new URL(request.url).pathname.endsWith(".data");
-    if (clear && isPage) response.headers.append("Set-Cookie", clear);
     return response;
   },
 ];

@@ -17,16 +17,66 @@ function toastCookie(secret: string) {
   return cookie;
 }
 
-function toastHeader(toast: Toast, secret: string) {
-  return toastCookie(secret).serialize({ ...toast, id: crypto.randomUUID() });
+/** What the cookie holds: the toast and the page it is for (the address its redirect named). */
+type Flash = Toast & { to: string };
+
+function toastHeader(toast: Toast, to: string, secret: string) {
+  return toastCookie(secret).serialize({ ...toast, id: toast.id ?? crypto.randomUUID(), to } satisfies Flash);
 }
 
-export async function readToast(request: Request, secret: string): Promise<{ toast: Toast | null; clear: string | null }> {
+/**
+ * The page a request asks for, as an address to compare: a document's own, or the page whose
+ * data React Router asks for (`/x.data`, `/_root.data`, `/x/_.data`; its `_routes` is not part of
+ * the page).
+ */
+function pageAddress(url: URL): string {
+  const path = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname === "/_root.data"
+      ? "/"
+      : url.pathname.replace(/\.data$/, "");
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Runs a request with the flash toast addressed to its page, if there is one, and says with the
+ * answer what became of it. A toast is for the page its redirect named: only a GET of that page
+ * (the document, or React Router's data for it) shows it and spends it. Another request meanwhile
+ * (another tab of the same browser refreshing its data in the background as a live update comes
+ * in, a form's post) neither sees it nor spends it, so it shows in the tab that acted. When that
+ * page sends the visitor on (a redirect: sign in first, the back-office's first screen), the toast
+ * goes with it to the next address. A cookie that cannot be read is cleared by the next page.
+ */
+export async function withFlashToast(request: Request, secret: string, run: (toast: Toast | null) => Promise<Response>): Promise<Response> {
   const header = request.headers.get("cookie");
-  if (!header?.includes("apiary_toast=")) return { toast: null, clear: null };
+  if (!header?.includes("apiary_toast=") || request.method !== "GET") return run(null);
   const cookie = toastCookie(secret);
   const parsed: unknown = await cookie.parse(header).catch(() => null);
-  return { toast: isToast(parsed) ? parsed : null, clear: await cookie.serialize("", { maxAge: 0 }) };
+  const flash = isFlash(parsed) ? parsed : null;
+  const url = new URL(request.url);
+  if (flash && pageAddress(new URL(flash.to, url)) !== pageAddress(url)) return run(null);
+
+  const response = await run(flash && toastOf(flash));
+  const location = response.status >= 300 && response.status < 400 ? response.headers.get("Location") : null;
+  const setsItsOwn = response.headers.getSetCookie().some((line) => line.startsWith("apiary_toast="));
+  if (setsItsOwn) return response;
+  if (location && flash) response.headers.append("Set-Cookie", await toastHeader(toastOf(flash), location, secret));
+  // Only a page (a document or React Router's data for one) shows the toast, so only it clears it.
+  else if (response.headers.get("content-type")?.startsWith("text/html") || url.pathname.endsWith(".data")) {
+    response.headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+  }
+  return response;
+}
+
+function toastOf({ to: _to, ...toast }: Flash): Toast {
+  return toast;
+}
+
+function isFlash(value: unknown): value is Flash {
+  return isToast(value) && typeof (value as Flash).to === "string";
 }
 
 function isToast(value: unknown): value is Toast {
@@ -42,7 +92,7 @@ function isToast(value: unknown): value is Toast {
 /** Redirects to `to`; the next page shows `toast` once (none when null). Extra `headers` (a session cookie) go along. */
 export async function redirectWithToast(to: string, toast: Toast | null, secret: string, headers?: HeadersInit): Promise<Response> {
   const all = new Headers(headers);
-  if (toast) all.append("Set-Cookie", await toastHeader(toast, secret));
+  if (toast) all.append("Set-Cookie", await toastHeader(toast, to, secret));
   return redirect(to, { headers: all });
 }
 

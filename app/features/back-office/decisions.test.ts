@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BOOKING_DECISION_WORDS } from "~/features/bookings/messages";
 import { failed } from "~/platform/result";
-import { readToast, redirectWithToast } from "~/platform/toast.server";
+import type { Toast } from "~/platform/toast";
+import { redirectWithToast, withFlashToast } from "~/platform/toast.server";
 import { BulkDecisionSchema, UNDO_SECONDS } from "./decisions";
 import { decisionResult } from "./decisions.server";
 
@@ -31,7 +32,11 @@ describe("a decision's toast", () => {
     const response = await redirectWithToast("/admin/bookings", result.toast!, secret);
     const cookie = response.headers.get("set-cookie")!;
     expect(cookie.length).toBeLessThan(4096);
-    const { toast } = await readToast(new Request("http://x/", { headers: { cookie: cookie.split(";")[0]! } }), secret);
-    expect(toast?.action?.fields.ids).toEqual(ids);
+    let toast: Toast | null = null;
+    await withFlashToast(new Request("http://x/admin/bookings", { headers: { cookie: cookie.split(";")[0]! } }), secret, async (shown) => {
+      toast = shown;
+      return new Response("");
+    });
+    expect((toast as Toast | null)?.action?.fields.ids).toEqual(ids);
   });
 });
