@@ -9,7 +9,6 @@
 import { budgetFor, kb, readClientBuild } from "../scripts/client-bundle";
 import { textTable } from "../scripts/text-table";
 
-
 const { pages, brotliBytes, rawBytes } = await readClientBuild();
 const only = process.argv.includes("--page") ? process.argv[process.argv.indexOf("--page") + 1] : undefined;
 const total = (files: string[]) => files.reduce((sum, file) => sum + brotliBytes(file), 0);

@@ -32,7 +32,6 @@ export function StatusBadge({ on }: { on: boolean }) {
   );
 }
 
-
 export function SubmitButton({ intent, busyLabel, children, variant }: { intent: string; busyLabel: string; children: ReactNode; variant?: "outline" }) {
   const busy = useSending(intent);
   return (

@@ -212,7 +212,6 @@ function sentBy<W extends CodeSent["way"]>(answer: Answer, way: W): Extract<Code
 
 type FormProps = { redirectTo: string; lastResult: Parameters<typeof useForm>[0]["lastResult"] };
 
-
 function LoginForm({ redirectTo, lastResult }: FormProps) {
   const [form, fields] = useForm({
     id: "login",

@@ -10,7 +10,6 @@ import { useSending } from "~/ui/forms/use-sending";
 
 export type LastResult = Parameters<typeof useForm>[0]["lastResult"];
 
-
 /**
  * The first step of a way by code: one field (an address or a number) and the button that sends
  * the code. A plain form post, so it works without JavaScript.
