@@ -11,6 +11,8 @@ import { toast } from "./toasts";
  * app/features/accounts/email-change.test.ts, password-change.test.ts and fresh-proof.test.ts.
  */
 test("a sponsor changes their e-mail by the link sent to it, and another open tab shows it; later, a stale session confirms it's them and the change is sent without retyping", async ({ page, context, visit, signIn, server }) => {
+  // Two tabs, two e-mails and a stale session: 11 s alone, up to 30 s beside the rest of the suite.
+  test.setTimeout(60_000);
   const customer = await signIn.customer({ verified: true });
   await visit("/sponsor-profile?tab=security");
   const card = page.getByRole("region", { name: "Email address" });
