@@ -72,8 +72,6 @@ test.describe("customer sign-up", () => {
 
 test.describe("customer login", () => {
   test("logs in, refuses a wrong password, and logs out with the spec's toast", async ({ page, signIn, visit }) => {
-    // Three browsers signed in and signed out in turn: past 30 s beside the rest of the suite.
-    test.setTimeout(60_000);
     const { email } = await signIn.customer({ password: PASSWORD });
     await page.goto("/sponsor-profile");
     await page.getByRole("region", { name: "Sessions" }).getByRole("button", { name: "Sign Out", exact: true }).click();
@@ -117,6 +115,8 @@ test.describe("customer login", () => {
 
 test.describe("sessions", () => {
   test("lists the devices and signs out one, then other devices, then every device", async ({ page, browser, signIn, visit }) => {
+    // Three browsers signed in and signed out in turn: past 30 s beside the rest of the suite.
+    test.setTimeout(60_000);
     const { email } = await signIn.customer({ password: PASSWORD });
     const laptop = await browser.newContext();
     const other = await laptop.newPage();
