@@ -7,7 +7,7 @@ import { useSending } from "~/ui/forms/use-sending";
  * the record's id to the screen, without a dialog, so it works without JavaScript too.
  */
 export function DecisionButton({ intent, id, label, busyLabel, name, variant = "outline" }: { intent: string; id: string; label: string; busyLabel: string; name: string; variant?: ButtonVariant }) {
-  const busy = useSending(intent, { id: id });
+  const busy = useSending(intent, { id });
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={id} />
