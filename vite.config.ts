@@ -9,6 +9,12 @@ import { rootChunk } from "./scripts/vite-root-chunk";
 
 const siteShell = rootChunk("app/root.tsx");
 
+// Small modules nearly every page that hydrates uses, in the site-shell chunk beside what the root
+// imports: a file less each. A toast's constructors, telling a request that never reached the
+// server, whether a form's post is on its way, and the link tabs of the three interactive pages.
+const SHELL_HELPERS = ["platform/toast.ts", "platform/errors/fetch-failure.ts", "platform/errors/server-unreachable.ts", "ui/forms/use-sending.ts", "ui/primitives/link-tabs.tsx"];
+const isShellHelper = (id: string) => SHELL_HELPERS.some((file) => id.replaceAll("\\", "/").endsWith(`/app/${file}`));
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), compileHints(), precompress(), siteShell.plugin, reactRouterProductionBuild()],
   build: {
@@ -20,10 +26,8 @@ export default defineConfig({
             // file compresses better than the four the automatic split made (2.6 KB a page).
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/ },
             // Everything the root imports statically, as one file (see scripts/vite-root-chunk.ts),
-            // and the small helpers nearly every page that hydrates uses (a toast's constructors,
-            // telling a request that never reached the server, whether a form's post is on its
-            // way, the link tabs of the three interactive pages): a file less each.
-            { name: "site-shell", test: (id: string) => siteShell.test(id) || /[\\/]app[\\/](platform[\\/](toast|errors[\\/](fetch-failure|server-unreachable))\.ts|ui[\\/](primitives[\\/]link-tabs\.tsx|forms[\\/]use-sending\.ts))$/.test(id) },
+            // with the shell's helpers (above).
+            { name: "site-shell", test: (id: string) => siteShell.test(id) || isShellHelper(id) },
             // A form's library and the parts every form is made of, as one file for any page with a
             // form (they came as six), with the accounts' messages, which the pages with an
             // account's form (the sign-in pages, the back-office) load beside it. conform's zod

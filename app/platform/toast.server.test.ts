@@ -29,12 +29,12 @@ describe("a toast carried over a redirect (flash)", () => {
 
   /** One request through withFlashToast: the toast the page was given, and the toast cookies of the answer. */
   async function ask(url: string, cookie: string, answer: Response = new Response("<html></html>", { headers: { "content-type": "text/html" } }), method = "GET") {
-    let shown: Toast | null = null;
+    const given: (Toast | null)[] = [];
     const response = await withFlashToast(new Request(`http://apiary.test${url}`, { method, headers: { cookie } }), SECRET, async (toast) => {
-      shown = toast;
+      given.push(toast);
       return answer;
     });
-    return { shown: shown as Toast | null, cookies: response.headers.getSetCookie().filter((l) => l.startsWith("apiary_toast=")) };
+    return { shown: given[0] ?? null, cookies: response.headers.getSetCookie().filter((l) => l.startsWith("apiary_toast=")) };
   }
   const cleared = (cookies: string[]) => cookies.length === 1 && /Max-Age=0/i.test(cookies[0]!);
 

@@ -18,6 +18,9 @@ import { addDays, canCheckIn, isCalendarDay, isNightBooked, localDay, nightsBetw
 import { MAX_NIGHTS } from "./booking-limits";
 import { useSending } from "~/ui/forms/use-sending";
 
+/** A location or stay chosen: the form goes at once, in place of the page's history entry. */
+const CHOICE_SUBMIT = { preventScrollReset: true, replace: true } as const;
+
 // The widget's calendar, loaded once a stay is chosen (as in the widget).
 const CheckInCalendar = lazy(() => import("./check-in-calendar"));
 const bookingRequest = clientSchema(() => import("./booking.schema").then((m) => m.BookingRequestSchema));
@@ -58,7 +61,7 @@ export function PortalBookingForm({
   const hydrated = useHydrated();
   const submit = useSubmit();
   const autoSubmit = (event: React.ChangeEvent<HTMLSelectElement>) => {
-    if (event.currentTarget.value) submit(event.currentTarget.form, { preventScrollReset: true, replace: true });
+    if (event.currentTarget.value) submit(event.currentTarget.form, CHOICE_SUBMIT);
   };
   const locationSelect = useChoiceMadeBeforeCode(data.locationId ?? "");
   const assetSelect = useChoiceMadeBeforeCode(data.asset?.id ?? "");
@@ -296,7 +299,7 @@ function useChoiceMadeBeforeCode(shown: string) {
   const submit = useSubmit();
   useEffect(() => {
     const element = select.current;
-    if (element?.value && element.value !== shown) submit(element.form, { preventScrollReset: true, replace: true });
+    if (element?.value && element.value !== shown) submit(element.form, CHOICE_SUBMIT);
     // Once: when the select becomes React's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
