@@ -57,3 +57,31 @@ test("a location chosen on the Glamping tab before its code is here is acted on 
   await expect(page.getByLabel("Stay")).toBeVisible();
   await expect(page).toHaveURL(/[?&]location=/);
 });
+
+test("a portal tab clicked while React is hydrating the page is opened", async ({ page }) => {
+  // The processor slowed (as Lighthouse's phone) so hydration takes many of React's slices; a
+  // check between them, as a visitor's click would come, clicks the tab once React has begun
+  // hydrating (the document is its container) and before it has finished (no hydrated mark).
+  // Seen both ways: React hydrates what was clicked and the router opens the tab in place, or the
+  // browser follows the link; either opens it, what must not happen is nothing.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  await page.addInitScript(() => {
+    const started = () => Object.keys(document).some((key) => key.startsWith("__reactContainer$"));
+    const poll = () => {
+      if (!started()) return void setTimeout(poll, 0);
+      const tab = [...document.querySelectorAll("a")].find((link) => link.textContent?.trim() === "Glamping");
+      sessionStorage.setItem("clickedDuringHydration", String(!document.documentElement.hasAttribute("data-hydrated")));
+      tab?.click();
+    };
+    if (!sessionStorage.getItem("clickedDuringHydration")) poll();
+  });
+  await page.goto("/adopt-hive-signup");
+  await waitForHydration(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+
+  expect(await page.evaluate(() => sessionStorage.getItem("clickedDuringHydration"))).toBe("true");
+  await expect(page).toHaveURL(/[?&]tab=booking/);
+  await expect(page.getByRole("link", { name: "Glamping" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Book a glamping stay" })).toBeVisible();
+});
