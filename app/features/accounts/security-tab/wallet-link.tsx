@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { errorToast } from "~/platform/toast";
 import { Button } from "~/ui/primitives/button";
@@ -9,10 +9,9 @@ import { LINK_WALLET_INTENT, SIGN_IN_WAYS_PATH, WAY_LINK_FAILED_TITLE } from "..
 import type { Chain } from "../sign-in-ways/chain-sign-in";
 import { ETHEREUM } from "../sign-in-ways/ethereum";
 import { SOLANA } from "../sign-in-ways/solana";
+import { useFoundWallets, type FoundWallet } from "../sign-in-ways/use-found-wallets";
 import { WalletIcon } from "../sign-in-ways/wallet-icon";
 import type { WayAnswer } from "./sign-in-ways-card";
-
-type FoundWallet = { id: string; name: string; icon?: string };
 
 /**
  * Adding a wallet: the wallets this browser has (fetched when this part opens), and for the one
@@ -44,18 +43,7 @@ export default function WalletLink() {
 }
 
 function ChainWallets<W extends FoundWallet>({ chain, busy, sending, onLink }: { chain: Chain<W>; busy: string | null; sending: boolean; onLink: (wallet: W) => void }) {
-  const [wallets, setWallets] = useState<W[] | null>(null);
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let live = true;
-    void chain.discover().then((discover) => {
-      if (live) stop = discover(setWallets);
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [chain]);
+  const wallets = useFoundWallets(chain);
   if (wallets === null) return null;
   if (wallets.length === 0) return <p className="text-sm text-ink-muted">{chain.noneFound}</p>;
   return (

@@ -1,10 +1,8 @@
-import { useEffect, useState } from "react";
 import { Button } from "~/ui/primitives/button";
+import { useFoundWallets, type FoundWallet } from "./use-found-wallets";
 import { useWalletSignIn } from "./use-wallet-sign-in";
 import { WalletIcon } from "./wallet-icon";
 import type { SignedChallenge, WalletOutcome } from "./ethereum-wallets.client";
-
-type FoundWallet = { id: string; name: string; icon?: string };
 
 /** What one chain brings: its name, the wallets it names when none is found, and its code, fetched only when called. */
 export type Chain<W extends FoundWallet> = {
@@ -21,20 +19,8 @@ export type Chain<W extends FoundWallet> = {
  * after the page has loaded, never with it; without a wallet, a line names wallets that work.
  */
 export function ChainSignIn<W extends FoundWallet>({ chain, redirectTo }: { chain: Chain<W>; redirectTo: string }) {
-  const [wallets, setWallets] = useState<W[] | null>(null);
+  const wallets = useFoundWallets(chain);
   const { busy, run } = useWalletSignIn();
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let live = true;
-    void chain.discover().then((discover) => {
-      if (live) stop = discover(setWallets);
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [chain]);
-
   if (wallets === null) return null;
   if (wallets.length === 0) return <p className="text-sm text-ink-muted">{chain.noneFound}</p>;
   return (
