@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { MODULE_LABELS, PERMISSION_ACTIONS, type PermissionAction, type PermissionModule } from "~/features/accounts/permissions";
 import { Button } from "~/ui/primitives/button";
@@ -16,20 +17,38 @@ const KIND_NOTES = { admin: "built-in", customer: "built-in, the site's", staff:
  * The permission matrix as a grid: a column per role, a row per module, and in each a tick box
  * for view, create, update and delete; one Save for all of it. The admin column is shown ticked
  * and locked, as are the customer column and (for anyone but an administrator) one's own role:
- * why is said under the grid. On a narrow screen the grid scrolls within its own frame, the
- * module names staying in view.
+ * why is said under the grid. On a phone one role's column is shown at a time, chosen above the
+ * grid (the first role that can be changed to start with): four boxes and the module's name fit
+ * its width, where every column would need scrolling sideways. The other columns stay in the
+ * form, hidden, so Save sends the whole grid as on a desk.
  */
 export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boolean }) {
   const saving = useSending("save-grid");
   const granted = new Set(grid.granted);
   const shown = grid.roles.filter((column) => !column.locked).flatMap((column) => grid.granted.filter((key) => key.startsWith(`${column.role}:`)));
   const locked = grid.roles.filter((column) => column.locked);
+  const [phoneRole, setPhoneRole] = useState(() => (grid.roles.find((column) => !column.locked) ?? grid.roles[0])?.role);
+  /** A column's cells on a phone: shown for the chosen role only. */
+  const onPhone = (role: string) => role !== phoneRole && "max-md:hidden";
   return (
     <Form method="post" preventScrollReset className="mt-6">
       <input type="hidden" name="intent" value="save-grid" />
       <input type="hidden" name="shown" value={shown.join(",")} />
+      {grid.roles.length > 1 && (
+        <label className="mb-3 flex flex-col gap-1 text-sm font-semibold text-ink md:hidden">
+          Role shown
+          <select value={phoneRole} onChange={(event) => setPhoneRole(event.target.value)} className="min-h-11 rounded-xl border border-ink/25 bg-surface px-3 font-normal">
+            {grid.roles.map((column) => (
+              <option key={column.role} value={column.role}>
+                {column.role}
+                {column.locked ? " (locked)" : ""}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <div role="region" aria-labelledby="permission-grid-caption" tabIndex={0} className="max-w-full overflow-x-auto rounded-2xl border border-border bg-surface focus-visible:outline-2 focus-visible:outline-primary">
-        <table className="border-separate border-spacing-0 text-sm">
+        <table className="border-separate border-spacing-0 text-sm max-md:w-full">
           <caption id="permission-grid-caption" className="sr-only">
             Permissions by role: for each module, whether the role's people may view, create, update and delete
           </caption>
@@ -39,7 +58,7 @@ export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boo
                 Module
               </th>
               {grid.roles.map((column) => (
-                <th key={column.role} scope="colgroup" colSpan={4} className="border-b border-l border-border bg-cream-dark px-2 pt-2.5 pb-1 text-center font-semibold whitespace-nowrap">
+                <th key={column.role} scope="colgroup" colSpan={4} className={cn("border-b border-l border-border bg-cream-dark px-2 pt-2.5 pb-1 text-center font-semibold whitespace-nowrap", onPhone(column.role))}>
                   <span className="inline-flex items-center gap-1">
                     {column.locked && <Lock aria-hidden="true" className="size-3.5 text-ink-muted" />}
                     {column.role}
@@ -51,7 +70,11 @@ export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boo
             <tr>
               {grid.roles.flatMap((column) =>
                 PERMISSION_ACTIONS.map((action, index) => (
-                  <th key={`${column.role}:${action}`} scope="col" className={cn("border-b border-border bg-cream-dark px-1 py-1.5 text-center text-xs font-medium text-ink-muted", index === 0 && "border-l")}>
+                  <th
+                    key={`${column.role}:${action}`}
+                    scope="col"
+                    className={cn("border-b border-border bg-cream-dark px-1 py-1.5 text-center text-xs font-medium text-ink-muted", index === 0 && "border-l", onPhone(column.role))}
+                  >
                     {ACTION_LABELS[action]}
                   </th>
                 )),
@@ -70,7 +93,7 @@ export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boo
                     const key = cellKey({ role: column.role, module, action });
                     const ticked = granted.has(key);
                     return (
-                      <td key={key} className={cn("border-b border-border p-0 text-center", index === 0 && "border-l")}>
+                      <td key={key} className={cn("border-b border-border p-0 text-center", index === 0 && "border-l", onPhone(column.role))}>
                         <label className={cn("inline-flex size-11 items-center justify-center lg:h-9 lg:w-full lg:min-w-9", column.locked || !canSave ? "cursor-not-allowed" : "cursor-pointer")}>
                           <input
                             // A box someone else changes is drawn again with the new answer (the others keep what this person ticked).
