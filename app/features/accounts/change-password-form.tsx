@@ -6,6 +6,7 @@ import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const changePassword = clientSchema(() => import("./admin.schema").then((m) => m.ChangePasswordSchema));
 const firstLoginPassword = clientSchema(() => import("./admin.schema").then((m) => m.FirstLoginPasswordSchema));
@@ -35,8 +36,7 @@ export function ChangePasswordForm({ id, requireCurrent, email, redirectTo, last
     id,
     lastResult,
     onValidate: schema.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const FormComponent = fetcher ? fetcher.Form : Form;
   return (

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { cn } from "~/ui/primitives/cn";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
@@ -46,8 +46,7 @@ export function SetupSteps({ setup, lastResult }: { setup: { qrCode: string; sec
     id: "confirm-2fa",
     lastResult,
     onValidate: confirmTotp.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   return (
     <ol className="mt-6 space-y-6">
@@ -114,8 +113,7 @@ export function CodeForm({
     id: intent,
     lastResult,
     onValidate: currentSecondFactor.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const titleId = useId();
   return (

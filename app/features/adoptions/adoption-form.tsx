@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import type { PublicTier } from "~/features/catalog/active-tiers.server";
 import { formatUsd } from "~/platform/money";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { clientSchema } from "~/ui/forms/client-schema";
@@ -31,8 +31,7 @@ export function AdoptionForm({ tier, draft, lastResult }: { tier: PublicTier; dr
     lastResult,
     defaultValue: { tierId: tier.id, paymentFrequency: frequency, paymentMethod: method, hiveName: draft?.hiveName ?? "" },
     onValidate: adoptionRequest.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   return (
     <SchemaForm

@@ -5,7 +5,7 @@ import { formatUsd } from "~/platform/money";
 import type { Toast } from "~/platform/toast";
 import { LoadFailureNotice } from "~/ui/errors/load-failure-notice";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { formatClockTime, formatDay } from "~/ui/format";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -155,8 +155,7 @@ function BookingDetails({
     lastResult,
     defaultValue: { guestName: viewer.kind === "customer" ? viewer.name : "", numberOfGuests: "2" },
     onValidate: bookingRequest.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   // More nights can make the picked day run into a booked night: it no longer counts then (as in the widget).
   const fittingCheckIn = pickedCheckIn && !overlapsAny(pickedCheckIn, addDays(pickedCheckIn, calendarNights), booked) ? pickedCheckIn : undefined;

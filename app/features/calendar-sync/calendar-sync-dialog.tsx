@@ -5,7 +5,7 @@ import { showToast } from "~/ui/toast/show-toast";
 import { formatMomentOf } from "~/features/back-office/format";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
@@ -23,7 +23,7 @@ const addCalendarImportSchema = clientSchema(() => import("./calendar-sync.schem
 export function CalendarSyncDialog({ sync, minutes, closeHref, lastResult }: { sync: CalendarSync; minutes: number; closeHref: string; lastResult: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation();
   const busy = (intent: string, id?: string) => isSending(navigation, intent, id ? { id } : undefined);
-  const [form, fields] = useForm({ id: "calendar-add", lastResult, defaultValue: { assetId: sync.asset.id, name: "", url: "" }, onValidate: addCalendarImportSchema.validate, shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: "calendar-add", lastResult, defaultValue: { assetId: sync.asset.id, name: "", url: "" }, onValidate: addCalendarImportSchema.validate, ...checkedOnSubmit });
 
   async function copy(address: string) {
     await navigator.clipboard.writeText(address).then(

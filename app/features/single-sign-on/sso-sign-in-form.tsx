@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { useSending } from "~/ui/forms/use-sending";
@@ -14,8 +14,7 @@ export function SsoSignInForm({ redirectTo, lastResult }: { redirectTo: string; 
     id: "sso-sign-in",
     lastResult,
     onValidate: ssoStart.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const busy = useSending("sso");
   return (

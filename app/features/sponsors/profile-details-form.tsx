@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
@@ -20,8 +20,7 @@ export default function DetailsForm({ profile, lastResult }: { profile: SponsorP
     lastResult,
     defaultValue: { name: profile.name ?? "", companyName: profile.companyName ?? "", address: profile.address ?? "", phoneNumber: profile.phoneNumber ?? "" },
     onValidate: sponsorProfile.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const saving = useSending(UPDATE_PROFILE_INTENT);
   return (

@@ -1,9 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { accountLabel } from "~/features/accounts/no-email";
-import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { DialogButtons } from "~/ui/admin/dialog-buttons";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 
 const accountAccessSchema = clientSchema(() => import("./account-access.schema").then((m) => m.AccountAccessSchema));

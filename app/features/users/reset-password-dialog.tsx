@@ -1,10 +1,10 @@
 import { FreshProofStep } from "~/features/accounts/fresh-proof/fresh-proof-step";
 import { accountLabel } from "~/features/accounts/no-email";
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { checkedOnSubmit, DialogButtons } from "~/ui/admin/dialog-buttons";
+import { DialogButtons } from "~/ui/admin/dialog-buttons";
 import { ScreenDialog } from "~/ui/admin/screen-dialog";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { PASSWORD_RESET_FAILED } from "./messages";

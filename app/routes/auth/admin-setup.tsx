@@ -11,7 +11,7 @@ import { refusalToast } from "~/platform/toast";
 import { replyRefused, replyWithToast } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
@@ -143,8 +143,7 @@ function SetupForm({
     id: "admin-setup",
     lastResult,
     onValidate: schema.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";

@@ -27,7 +27,7 @@ import { SecondFactorForm } from "~/features/accounts/second-factor-form";
 import { FormError } from "~/ui/forms/form-error";
 import { GoogleButton } from "~/ui/forms/google-button";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
@@ -209,8 +209,7 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
     id: "admin-login",
     lastResult,
     onValidate: adminLoginSchema.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const submitting = useSending("login");
   return (

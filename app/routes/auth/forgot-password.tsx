@@ -9,7 +9,7 @@ import { formValues } from "~/platform/form-values";
 import { platformContext, requestInfoContext } from "~/platform/request-context";
 import { replyRefused } from "~/platform/toast.server";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
@@ -68,8 +68,7 @@ function RequestForm({ from, lastResult, loginPage }: { from: string | null; las
     id: "forgot-password",
     lastResult,
     onValidate: forgotPasswordSchema.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formMethod === "POST";

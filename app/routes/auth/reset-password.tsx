@@ -11,7 +11,7 @@ import { platformContext, requestInfoContext } from "~/platform/request-context"
 import type { Refusal } from "~/platform/result";
 import { refusalToast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
@@ -81,8 +81,7 @@ function NewPasswordForm({ token, email, lastResult }: FormProps) {
     id: "reset-password",
     lastResult,
     onValidate: resetPasswordSchema.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";

@@ -21,7 +21,7 @@ import { errorToast } from "~/platform/toast";
 import { replyRefused } from "~/platform/toast.server";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
 import { LinkTabs } from "~/ui/primitives/link-tabs";
@@ -217,8 +217,7 @@ function LoginForm({ redirectTo, lastResult }: FormProps) {
     id: "login",
     lastResult,
     onValidate: customerLogin.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const submitting = useSending("login");
   return (
@@ -248,8 +247,7 @@ function SignUpForm({ redirectTo, lastResult }: FormProps) {
     id: "signup",
     lastResult,
     onValidate: customerSignUp.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const submitting = useSending("signup");
   return (

@@ -19,6 +19,7 @@ import { useToast } from "~/ui/toast/use-toast";
 import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/contact";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const contactMessage = clientSchema(() => import("~/features/contact/contact.schema").then((m) => m.ContactMessageSchema));
 
@@ -126,8 +127,7 @@ function ContactForm({ lastResult, sentId }: { lastResult: Parameters<typeof use
     id: "contact",
     lastResult,
     onValidate: contactMessage.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
 
   useValuesTypedBeforeHydration(form.id, contactMessage);

@@ -2,12 +2,6 @@ import type { ReactNode } from "react";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { useSending } from "~/ui/forms/use-sending";
 
-/** Validate when the dialog is sent, then again as the person corrects a field. */
-export const checkedOnSubmit = {
-  shouldValidate: "onSubmit",
-  shouldRevalidate: "onInput",
-} as const;
-
 /** A dialog's Cancel (back to the list as it was) and its submit button, named by the intent it sends; `children` go first (Preview). */
 export function DialogButtons({ closeHref, label, busyLabel = "Saving…", intent, variant, children }: { closeHref: string; label: string; busyLabel?: string; intent: string; variant?: "danger"; children?: ReactNode }) {
   const busy = useSending(intent);

@@ -21,6 +21,9 @@ type Props = Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "noValidate">
   issueToast?: ToIssueToast;
 };
 
+/** When every form here is checked in the browser: when it is sent, then again as the person corrects a field (conform's useForm options). */
+export const checkedOnSubmit = { shouldValidate: "onSubmit", shouldRevalidate: "onInput" } as const;
+
 /**
  * A conform form posting to a route action, that works without JavaScript (a plain POST the
  * action validates with the same schema) and, with it, checks in the browser first and shows

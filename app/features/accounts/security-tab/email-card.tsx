@@ -9,6 +9,7 @@ import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { CHANGE_EMAIL_INTENT } from "./account-change-messages";
 import { useSending } from "~/ui/forms/use-sending";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const changeEmail = clientSchema(() => import("./account-change.schema").then((m) => m.ChangeEmailSchema));
 
@@ -22,8 +23,7 @@ export function EmailCard({ email, lastResult, sentTo }: { email: string; lastRe
     id: "change-email",
     lastResult,
     onValidate: changeEmail.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   return (
     <Card id="email-title" title="Email address">

@@ -8,6 +8,7 @@ import { useToast } from "~/ui/toast/use-toast";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { LINK_PHONE_INTENT, LINK_PHONE_REQUEST_INTENT } from "../sign-in-ways-messages";
 import type { WayAnswer } from "./sign-in-ways-card";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const linkPhoneRequest = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneRequestSchema));
 const linkPhone = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneSchema));
@@ -30,8 +31,7 @@ function AskNumber({ onSent }: { onSent: (phone: string) => void }) {
     id: "link-phone-request",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     onValidate: linkPhoneRequest.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const sent = fetcher.state === "idle" && fetcher.data?.intent === LINK_PHONE_REQUEST_INTENT && fetcher.data.toast?.variant === "success";
   const typed = fields.phone.value;
@@ -58,8 +58,7 @@ function EnterCode({ phone, onBack, onDone }: { phone: string; onBack: () => voi
     id: "link-phone",
     lastResult: fetcher.state === "idle" ? fetcher.data?.result : undefined,
     onValidate: linkPhone.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const added = fetcher.state === "idle" && fetcher.data?.intent === LINK_PHONE_INTENT && fetcher.data.toast?.variant === "success";
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import type { z } from "~/platform/zod";
 import type { ClientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { useSending } from "~/ui/forms/use-sending";
@@ -45,7 +45,7 @@ export function AskForCode(props: {
 
 /** Both steps' forms: checked on submit with the shared schema, then again as the person types. */
 function useCodeStepForm({ id, lastResult, schema }: { id: string; lastResult: LastResult; schema: ClientSchema<z.ZodType> }) {
-  return useForm({ id, lastResult, onValidate: schema.validate, shouldValidate: "onSubmit", shouldRevalidate: "onInput" });
+  return useForm({ id, lastResult, onValidate: schema.validate, ...checkedOnSubmit });
 }
 
 /**

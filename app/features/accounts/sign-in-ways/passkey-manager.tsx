@@ -5,7 +5,7 @@ import { Form, useSubmit } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
 import { TextField } from "~/ui/forms/text-field";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { Button } from "~/ui/primitives/button";
 import { showToast } from "~/ui/toast/show-toast";
 import { ADD_PASSKEY_INTENT, PASSKEY_NAME_MAX, PASSKEY_NEEDS_JAVASCRIPT, REMOVE_PASSKEY_INTENT } from "../passkey-messages";
@@ -102,8 +102,7 @@ function AddPasskeyForm({ lastResult }: { lastResult?: SubmissionResult<string[]
     id: "add-passkey",
     lastResult,
     onValidate: namePasskey.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
     async onSubmit(event, { submission }) {
       // The browser's passkey prompt comes first; what is posted is the name with its answer.
       event.preventDefault();

@@ -3,7 +3,7 @@ import { MessageSquareText, Smartphone, Trash2 } from "lucide-react";
 import { Form, useLocation } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
-import { SchemaForm } from "~/ui/forms/schema-form";
+import { checkedOnSubmit, SchemaForm } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button, ButtonLink } from "~/ui/primitives/button";
 import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
@@ -79,8 +79,7 @@ function PhoneNumberForm({ lastResult }: { lastResult?: SubmissionResult<string[
     id: "add-phone-factor",
     lastResult,
     onValidate: addPhoneFactor.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const busy = useSending(TWO_STEP_INTENTS.addPhone);
   return (
@@ -109,8 +108,7 @@ function VerifyPhoneForm({ sent, lastResult }: { sent: PhoneSent; lastResult?: S
     id: "verify-phone-factor",
     lastResult,
     onValidate: verifyPhoneFactor.validate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    ...checkedOnSubmit,
   });
   const busy = useSending(TWO_STEP_INTENTS.verifyPhone);
   const location = useLocation();
