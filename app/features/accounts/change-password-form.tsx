@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { Form, type useFetcher } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
-import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const changePassword = clientSchema(() => import("./admin.schema").then((m) => m.ChangePasswordSchema));
 const firstLoginPassword = clientSchema(() => import("./admin.schema").then((m) => m.FirstLoginPasswordSchema));

@@ -11,6 +11,7 @@ import { errorToast, type Toast } from "~/platform/toast";
 import { redirectWithToast, replyRefused } from "~/platform/toast.server";
 import { clientSchema, useValuesTypedBeforeHydration } from "~/ui/forms/client-schema";
 import { FormError } from "~/ui/forms/form-error";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 import { TextAreaField } from "~/ui/forms/text-area-field";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
@@ -19,7 +20,6 @@ import { useToast } from "~/ui/toast/use-toast";
 import type { HydrateTrigger } from "~/platform/html/deferred-hydration";
 import type { PageHandle } from "~/platform/page-handle";
 import type { Route } from "./+types/contact";
-import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const contactMessage = clientSchema(() => import("~/features/contact/contact.schema").then((m) => m.ContactMessageSchema));
 

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { ProfileCard as Card } from "~/features/sponsors/profile-card";
 import { FormError } from "~/ui/forms/form-error";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { clientSchema } from "~/ui/forms/client-schema";
 import { Button } from "~/ui/primitives/button";
@@ -9,7 +10,6 @@ import { FreshProofStep } from "../fresh-proof/fresh-proof-step";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { CHANGE_EMAIL_INTENT } from "./account-change-messages";
 import { useSending } from "~/ui/forms/use-sending";
-import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const changeEmail = clientSchema(() => import("./account-change.schema").then((m) => m.ChangeEmailSchema));
 

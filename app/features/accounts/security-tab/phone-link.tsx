@@ -2,13 +2,13 @@ import { useForm } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { clientSchema } from "~/ui/forms/client-schema";
+import { checkedOnSubmit } from "~/ui/forms/schema-form";
 import { TextField } from "~/ui/forms/text-field";
 import { Button } from "~/ui/primitives/button";
 import { useToast } from "~/ui/toast/use-toast";
 import { lazyFormProps } from "~/ui/forms/lazy-form-props";
 import { LINK_PHONE_INTENT, LINK_PHONE_REQUEST_INTENT } from "../sign-in-ways-messages";
 import type { WayAnswer } from "./sign-in-ways-card";
-import { checkedOnSubmit } from "~/ui/forms/schema-form";
 
 const linkPhoneRequest = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneRequestSchema));
 const linkPhone = clientSchema(() => import("../sign-in-ways.schema").then((m) => m.LinkPhoneSchema));
