@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/platform/db/client.server";
 import { outboxMessages } from "~/platform/db/schema";
 import { OutboxLoop } from "~/platform/outbox/outbox-loop.server";
+import * as outboxRows from "~/platform/outbox/outbox-rows.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 import { MailValidationError } from "./validation";
 
@@ -42,9 +42,7 @@ export class MailWorker {
   private readonly pollMs: number;
   private readonly batchSize: number;
   private readonly concurrency: number;
-  private readonly maxAttempts: number;
-  private readonly baseDelayMs: number;
-  private readonly maxDelayMs: number;
+  private readonly retry: outboxRows.Retry;
   private readonly leaseMs: number;
 
   private readonly loop: OutboxLoop;
@@ -56,9 +54,11 @@ export class MailWorker {
     this.pollMs = positive("pollMs", options.pollMs ?? 5_000);
     this.batchSize = positive("batchSize", options.batchSize ?? 10);
     this.concurrency = positive("concurrency", options.concurrency ?? 4);
-    this.maxAttempts = positive("maxAttempts", options.maxAttempts ?? 8);
-    this.baseDelayMs = nonNegative("baseDelayMs", options.baseDelayMs ?? 2_000);
-    this.maxDelayMs = nonNegative("maxDelayMs", options.maxDelayMs ?? 3_600_000);
+    this.retry = {
+      maxAttempts: positive("maxAttempts", options.maxAttempts ?? 8),
+      baseDelayMs: nonNegative("baseDelayMs", options.baseDelayMs ?? 2_000),
+      maxDelayMs: nonNegative("maxDelayMs", options.maxDelayMs ?? 3_600_000),
+    };
     this.leaseMs = positive("leaseMs", options.leaseMs ?? 60_000);
     this.loop = new OutboxLoop({ name: "mail worker", handle: this.handle, channel: OUTBOX_CHANNEL, logger: this.logger, pollMs: this.pollMs, processBatch: () => this.processBatch() });
   }
@@ -86,7 +86,7 @@ export class MailWorker {
   private async processBatch(): Promise<number> {
     // Measured before the claim, so our idea of the lease ends no later than the database's.
     const claimedAt = performance.now();
-    const rows = await this.claim();
+    const rows = await outboxRows.claimDue(this.handle.db, outboxMessages, { batchSize: this.batchSize, leaseMs: this.leaseMs });
     const deadline = claimedAt + this.leaseMs * 0.75;
     const unsent: OutboxRow[] = [];
     let next = 0;
@@ -100,36 +100,10 @@ export class MailWorker {
     };
     // allSettled: a database error in one runner must not end the batch while others are mid-send.
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.concurrency, rows.length) }, runner));
-    await this.release(unsent);
+    await outboxRows.release(this.handle.db, outboxMessages, unsent.map((row) => row.id));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (failed) throw failed.reason;
     return rows.length;
-  }
-
-  private async claim(): Promise<OutboxRow[]> {
-    const db = this.handle.db;
-    const due = db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.status, "pending"),
-          lte(outboxMessages.nextAttemptAt, sql`now()`),
-          or(isNull(outboxMessages.lockedUntil), lt(outboxMessages.lockedUntil, sql`now()`)),
-        ),
-      )
-      .orderBy(asc(outboxMessages.id))
-      .limit(this.batchSize)
-      .for("update", { skipLocked: true });
-    const rows = await db
-      .update(outboxMessages)
-      .set({
-        lockedUntil: sql`now() + make_interval(secs => ${this.leaseMs / 1000})`,
-        attempts: sql`${outboxMessages.attempts} + 1`,
-      })
-      .where(inArray(outboxMessages.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
   }
 
   private async deliver(row: OutboxRow, budgetMs: number) {
@@ -145,10 +119,7 @@ export class MailWorker {
   private async markSent(row: OutboxRow) {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.handle.db
-          .update(outboxMessages)
-          .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
-          .where(eq(outboxMessages.id, row.id));
+        await outboxRows.markSent(this.handle.db, outboxMessages, row.id);
         this.logger.debug({ outboxId: row.id, template: row.template }, "mail sent");
         return;
       } catch (error) {
@@ -163,40 +134,12 @@ export class MailWorker {
   }
 
   private async recordFailure(row: OutboxRow, error: unknown) {
-    const lastError = describeError(error);
     // A row that cannot even be composed will not get better by waiting.
     const permanent = error instanceof MailValidationError;
-    const context = { outboxId: row.id, template: row.template, attempts: row.attempts, error: lastError };
-    // `status = 'pending'` keeps a late failure report from undoing a send recorded meanwhile.
-    const stillPending = and(eq(outboxMessages.id, row.id), eq(outboxMessages.status, "pending"));
-    if (permanent || row.attempts >= this.maxAttempts) {
-      await this.handle.db
-        .update(outboxMessages)
-        .set({ status: "failed", lastError, lockedUntil: null })
-        .where(stillPending);
-      this.logger.error(context, `mail delivery failed for good after ${row.attempts} attempt(s)`);
-      return;
-    }
-    const delayMs = this.backoff(row.attempts);
-    await this.handle.db
-      .update(outboxMessages)
-      .set({ lastError, lockedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
-      .where(stillPending);
-    this.logger.warn({ ...context, retryInMs: delayMs }, "mail delivery failed; will retry");
-  }
-
-  private async release(rows: OutboxRow[]) {
-    if (rows.length === 0) return;
-    await this.handle.db
-      .update(outboxMessages)
-      .set({ lockedUntil: null, attempts: sql`${outboxMessages.attempts} - 1` })
-      .where(and(inArray(outboxMessages.id, rows.map((r) => r.id)), eq(outboxMessages.status, "pending")));
-  }
-
-  private backoff(attempts: number): number {
-    const exponential = this.baseDelayMs * 2 ** Math.max(0, attempts - 1);
-    // Up to 10% jitter so instances that failed together do not retry in lockstep.
-    return Math.round(Math.min(this.maxDelayMs, exponential) * (1 + Math.random() * 0.1));
+    const outcome = await outboxRows.recordFailure(this.handle.db, outboxMessages, row, { error, permanent, retry: this.retry });
+    const context = { outboxId: row.id, template: row.template, attempts: row.attempts, error: outcome.lastError };
+    if (outcome.failed) this.logger.error(context, `mail delivery failed for good after ${row.attempts} attempt(s)`);
+    else this.logger.warn({ ...context, retryInMs: outcome.retryInMs }, "mail delivery failed; will retry");
   }
 }
 
@@ -211,11 +154,6 @@ function toOutgoing(row: OutboxRow): OutgoingMail {
     text: row.text,
     attachments: row.attachments,
   };
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.length > 2000 ? `${text.slice(0, 1999)}…` : text;
 }
 
 function positive(name: string, value: number) {

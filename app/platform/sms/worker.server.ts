@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { DatabaseHandle } from "~/platform/db/client.server";
 import { smsOutbox } from "~/platform/db/schema";
 import { OutboxLoop } from "~/platform/outbox/outbox-loop.server";
+import * as outboxRows from "~/platform/outbox/outbox-rows.server";
 import { SmsValidationError } from "./outbox.server";
 import { SmsRejectedError, type SmsTransport } from "./transport.server";
 
@@ -69,26 +69,9 @@ export class SmsWorker {
   }
 
   private async processBatch(): Promise<number> {
-    const rows = await this.claim();
+    const rows = await outboxRows.claimDue(this.deps.handle.db, smsOutbox, this.options);
     for (const row of rows) await this.deliver(row);
     return rows.length;
-  }
-
-  private async claim(): Promise<SmsRow[]> {
-    const db = this.deps.handle.db;
-    const due = db
-      .select({ id: smsOutbox.id })
-      .from(smsOutbox)
-      .where(and(eq(smsOutbox.status, "pending"), lte(smsOutbox.nextAttemptAt, sql`now()`), or(isNull(smsOutbox.lockedUntil), lt(smsOutbox.lockedUntil, sql`now()`))))
-      .orderBy(asc(smsOutbox.id))
-      .limit(this.options.batchSize)
-      .for("update", { skipLocked: true });
-    const rows = await db
-      .update(smsOutbox)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${this.options.leaseMs / 1000})`, attempts: sql`${smsOutbox.attempts} + 1` })
-      .where(inArray(smsOutbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
   }
 
   private async deliver(row: SmsRow) {
@@ -99,23 +82,13 @@ export class SmsWorker {
         { signal: AbortSignal.timeout(Math.floor(this.options.leaseMs * 0.5)) },
       );
     } catch (error) {
-      const lastError = (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
       const permanent = error instanceof SmsRejectedError || error instanceof SmsValidationError;
-      const stillPending = and(eq(smsOutbox.id, row.id), eq(smsOutbox.status, "pending"));
-      const context = { smsId: row.id, purpose: row.purpose, attempts: row.attempts, error: lastError };
-      if (permanent || row.attempts >= this.options.maxAttempts) {
-        await db.update(smsOutbox).set({ status: "failed", lastError, lockedUntil: null }).where(stillPending);
-        this.deps.logger.error(context, `text message failed for good after ${row.attempts} attempt(s)`);
-        return;
-      }
-      const delayMs = Math.round(Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (row.attempts - 1)) * (1 + Math.random() * 0.1));
-      await db
-        .update(smsOutbox)
-        .set({ lastError, lockedUntil: null, nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})` })
-        .where(stillPending);
-      this.deps.logger.warn({ ...context, retryInMs: delayMs }, "text message not delivered; will retry");
+      const outcome = await outboxRows.recordFailure(db, smsOutbox, row, { error, permanent, retry: this.options });
+      const context = { smsId: row.id, purpose: row.purpose, attempts: row.attempts, error: outcome.lastError };
+      if (outcome.failed) this.deps.logger.error(context, `text message failed for good after ${row.attempts} attempt(s)`);
+      else this.deps.logger.warn({ ...context, retryInMs: outcome.retryInMs }, "text message not delivered; will retry");
       return;
     }
-    await db.update(smsOutbox).set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null }).where(eq(smsOutbox.id, row.id));
+    await outboxRows.markSent(db, smsOutbox, row.id);
   }
 }
