@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
-import { chooseEncoding, encodeBody } from "./page-cache";
+import { chooseEncoding, encodeBody } from "./representations";
 
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_BYTES = 1024;

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { answerFrom, cachedPageOf, chooseEncoding, inlineScriptHashes, isAnonymousRequest, PageCache, policyWithHashes, type CachedPage } from "./page-cache";
+import { answerFrom, cachedPageOf, inlineScriptHashes, isAnonymousRequest, PageCache, policyWithHashes, type CachedPage } from "./page-cache";
 
 async function pageReading(tables: string[], html = "<p>hello</p>") {
   return cachedPageOf({ headers: { "content-type": "text/html" }, body: Buffer.from(html), tables: new Set(tables) });
@@ -117,21 +117,6 @@ describe("answering from a cached page", () => {
     expect(head.status).toBe(200);
     expect(head.body).toBeUndefined();
     expect(head.headers["Content-Length"]).toBe(first.headers["Content-Length"]);
-  });
-
-  it("reads Accept-Encoding with its weights", () => {
-    expect(chooseEncoding(undefined)).toBe("identity");
-    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
-    expect(chooseEncoding("br;q=0.0, gzip;q=0")).toBe("identity");
-    expect(chooseEncoding("*")).toBe("gzip");
-    expect(chooseEncoding("identity")).toBe("identity");
-  });
-
-  it("chooses the right encoding for each Accept-Encoding, also after more different values than it remembers", () => {
-    for (let i = 0; i < 200; i += 1) expect(chooseEncoding(`gzip;q=0.${i + 1}, br;q=0`)).toBe("gzip");
-    expect(chooseEncoding("br;q=0, gzip")).toBe("gzip");
-    expect(chooseEncoding("gzip, deflate, br, zstd")).toBe("br");
   });
 
   it("hands every hit the same headers, made once, that no answer can change", async () => {

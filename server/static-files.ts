@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -6,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { getMimeType } from "hono/utils/mime";
-import { chooseEncoding, ifNoneMatchNames, type Encoding } from "./page-cache";
+import { chooseEncoding, contentDigest, etagFor, ifNoneMatchNames, representationOf, type Encoding, type Representation } from "./representations";
 
 const YEAR = 60 * 60 * 24 * 365;
 /** Fingerprinted bundles never change: a year, and the browser doesn't even ask again. */
@@ -18,11 +17,7 @@ const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+j
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/**
- * One encoding of a file with the headers of its 200 and its 304, made once when it is read; a
- * fingerprinted file has no ETag, so no 304.
- */
-type Representation = { body: Buffer; etag?: string; ok: Readonly<Record<string, string>>; notModified: Readonly<Record<string, string>> };
+/** A file's encodings, made when it is first read; a fingerprinted file has no ETag, so no 304. */
 type StaticFile = Partial<Record<Encoding, Representation>> & { identity: Representation };
 
 /**
@@ -76,7 +71,7 @@ export class StaticFiles {
   private async load(pathname: string): Promise<StaticFile> {
     const body = await readFile(path.join(this.root, pathname));
     const type = getMimeType(pathname) ?? "application/octet-stream";
-    const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+    const digest = contentDigest(body);
     const fingerprinted = pathname.startsWith("/assets/");
     // A page loads ten to twenty fingerprinted files (the bundle's scripts, its stylesheets and
     // fonts), and nginx speaking HTTP/2 sends each answer's headers whole (it keeps no table of
@@ -92,12 +87,7 @@ export class StaticFiles {
       "Cache-Control": fingerprinted ? IMMUTABLE_ASSET_CACHE : PUBLIC_FILE_CACHE,
       "X-Content-Type-Options": "nosniff",
     };
-    const representation = (encoded: Buffer, encoding: Encoding): Representation => {
-      const etag = fingerprinted ? undefined : encoding === "identity" ? `"${digest}"` : `"${digest}-${encoding === "gzip" ? "gz" : "br"}"`;
-      const notModified = Object.freeze(etag ? { ...headers, ETag: etag } : { ...headers });
-      const ok = Object.freeze({ ...notModified, "Content-Length": String(encoded.length), ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }) });
-      return { body: encoded, etag, ok, notModified };
-    };
+    const representation = (encoded: Buffer, encoding: Encoding): Representation => representationOf(encoded, encoding, headers, fingerprinted ? undefined : etagFor(digest, encoding));
     if (!COMPRESSIBLE.test(type) || body.length < 256) return { identity: representation(body, "identity") };
     const [gzipped, brotlied] = await Promise.all([this.compressed(pathname, "gz", body), this.compressed(pathname, "br", body)]);
     headers.Vary = "Accept-Encoding";
