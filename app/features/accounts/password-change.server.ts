@@ -22,6 +22,17 @@ type SessionRef = NonNullable<AuthState["session"]>;
 const refused = (message: string, field?: "currentPassword" | "newPassword", status: RefusalStatus = 400) =>
   failedAs(PASSWORD_CHANGE_FAILED_TITLE, status, message, field && { [field]: [message] });
 
+/** One change of one's own password: who, from which session, and the change form's fields. */
+export type OwnPasswordChange = {
+  platform: Platform;
+  admin: Pick<StaffActor, "userId" | "email" | "firstLogin">;
+  sessionId: string;
+  /** The session, for the fresh proof asked of someone setting a first password (they have no current one to give). */
+  session?: SessionRef;
+  values: Record<string, unknown>;
+  meta: AuditContext;
+};
+
 /**
  * An administrator replaces their own password, from the change form's fields: the forced change
  * at first login, or any time from the back-office; a sponsor from their Sign-in & security tab
@@ -30,15 +41,7 @@ const refused = (message: string, field?: "currentPassword" | "newPassword", sta
  * first-login flag is cleared and every other session of the account ends; this one stays signed
  * in, and goes on to the form's `redirectTo` when that is a back-office page.
  */
-export async function changeOwnPassword(
-  platform: Platform,
-  admin: Pick<StaffActor, "userId" | "email" | "firstLogin">,
-  sessionId: string,
-  form: unknown,
-  meta: AuditContext,
-  /** The session, for the fresh proof asked of someone setting a first password (they have no current one to give). */
-  session?: SessionRef,
-): Promise<Result<{ redirectTo: string }>> {
+export async function changeOwnPassword({ platform, admin, sessionId, session, values: form, meta }: OwnPasswordChange): Promise<Result<{ redirectTo: string }>> {
   const { db } = platform;
   const [credential] = await db
     .select({ id: accounts.id, password: accounts.password })
@@ -97,11 +100,8 @@ export async function changeOwnPassword(
  * /admin/security and the menu's dialog posting there): on to where the admin was going with the
  * spec's toast, or the refusal, under its field or atop the form.
  */
-export async function answerPasswordChange<Body extends object>(
-  post: { platform: Platform; admin: StaffActor; sessionId: string; session?: SessionRef; values: Record<string, unknown>; meta: AuditContext },
-  body = {} as Body,
-) {
-  const outcome = await changeOwnPassword(post.platform, post.admin, post.sessionId, post.values, post.meta, post.session);
+export async function answerPasswordChange<Body extends object>(post: OwnPasswordChange, body = {} as Body) {
+  const outcome = await changeOwnPassword(post);
   if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values: post.values, formError: outcome.fieldErrors ? "none" : "message" }, body);
   throw await redirectWithToast(outcome.value.redirectTo, PASSWORD_CHANGED, post.platform.authSecret);
 }

@@ -29,7 +29,7 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const current = await insertSession(t.db, admin.userId);
     const other = await insertSession(t.db, admin.userId);
-    const outcome = await changeOwnPassword(platform, admin, current.id, { newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    const outcome = await changeOwnPassword({ platform, admin, sessionId: current.id, values: { newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() });
     expect(outcome).toEqual({ ok: true, value: { redirectTo: "/admin" } });
     expect(await verifyPassword({ hash: await passwordOf(admin.userId), password: NEXT })).toBe(true);
     expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.firstLogin).toBe(false);
@@ -47,7 +47,7 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
     for (const weak of ["password1", "qwerty123", "abcdef", admin.email]) {
-      const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: weak, confirmPassword: weak }, testMeta());
+      const outcome = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { newPassword: weak, confirmPassword: weak }, meta: testMeta() });
       expect(outcome).toMatchObject({
         ok: false,
         status: 400,
@@ -63,7 +63,7 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
   it("refuses keeping the initial password", async () => {
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
-    const outcome = await changeOwnPassword(platform, admin, session.id, { newPassword: INITIAL, confirmPassword: INITIAL }, testMeta());
+    const outcome = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { newPassword: INITIAL, confirmPassword: INITIAL }, meta: testMeta() });
     expect(outcome).toMatchObject({ ok: false, fieldErrors: { newPassword: ["Choose a new password, not the one you have now."] } });
     expect((await t.db.select().from(profiles).where(eq(profiles.id, admin.userId)))[0]!.firstLogin).toBe(true);
   });
@@ -71,9 +71,9 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
   it("asks for the current password outside the first login", async () => {
     const admin = await insertUser(t.db, { password: INITIAL });
     const session = await insertSession(t.db, admin.userId);
-    const wrong = await changeOwnPassword(platform, admin, session.id, { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    const wrong = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() });
     expect(wrong).toMatchObject({ ok: false, title: "Password Change Failed", message: "Current password is incorrect", fieldErrors: { currentPassword: ["Current password is incorrect"] } });
-    const right = await changeOwnPassword(platform, admin, session.id, { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, testMeta());
+    const right = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() });
     expect(right).toMatchObject({ ok: true });
     expect(await verifyPassword({ hash: await passwordOf(admin.userId), password: NEXT })).toBe(true);
   });
@@ -81,16 +81,16 @@ describe.each(testEngines())("an administrator's own password on $name", ({ open
   it("checks the form with the spec's messages, the match first", async () => {
     const admin = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session = await insertSession(t.db, admin.userId);
-    const mismatch = await changeOwnPassword(platform, admin, session.id, { newPassword: "abc", confirmPassword: "abd" }, testMeta());
+    const mismatch = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { newPassword: "abc", confirmPassword: "abd" }, meta: testMeta() });
     expect(mismatch).toMatchObject({ ok: false, status: 400, title: "Validation Error", message: "Passwords do not match" });
-    const short = await changeOwnPassword(platform, admin, session.id, { newPassword: "abc", confirmPassword: "abc" }, testMeta());
+    const short = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { newPassword: "abc", confirmPassword: "abc" }, meta: testMeta() });
     expect(short).toMatchObject({ ok: false, message: "Password must be at least 6 characters long", fieldErrors: { newPassword: ["Password must be at least 6 characters long"] } });
-    const done = await changeOwnPassword(platform, admin, session.id, { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "/admin/locations" }, testMeta());
+    const done = await changeOwnPassword({ platform, admin, sessionId: session.id, values: { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "/admin/locations" }, meta: testMeta() });
     expect(done).toEqual({ ok: true, value: { redirectTo: "/admin/locations" } });
     // Only back-office paths are followed.
     const admin2 = await insertUser(t.db, { password: INITIAL, firstLogin: true });
     const session2 = await insertSession(t.db, admin2.userId);
-    const elsewhere = await changeOwnPassword(platform, admin2, session2.id, { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "https://evil.example/admin" }, testMeta());
+    const elsewhere = await changeOwnPassword({ platform, admin: admin2, sessionId: session2.id, values: { newPassword: NEXT, confirmPassword: NEXT, redirectTo: "https://evil.example/admin" }, meta: testMeta() });
     expect(elsewhere).toEqual({ ok: true, value: { redirectTo: "/admin" } });
   });
 });
@@ -114,12 +114,12 @@ describe.each(testEngines())("a sponsor's own password (Sign-in & security) on $
     const customer = await insertCustomer(t.db);
     const stale = await sessionOf(customer.userId, new Date(platform.clock.now() - FRESH_PROOF_MS - 60_000));
     const form = { newPassword: NEXT, confirmPassword: NEXT };
-    expect(await changeOwnPassword(platform, person(customer), stale.id, form, testMeta(), stale)).toMatchObject({ ok: false, status: 401, fieldErrors: { freshProof: [CONFIRM_IT_IS_YOU_FIRST] } });
-    expect(await changeOwnPassword(platform, person(customer), stale.id, form, testMeta())).toMatchObject({ ok: false, status: 401 });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: stale.id, session: stale, values: form, meta: testMeta() })).toMatchObject({ ok: false, status: 401, fieldErrors: { freshProof: [CONFIRM_IT_IS_YOU_FIRST] } });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: stale.id, values: form, meta: testMeta() })).toMatchObject({ ok: false, status: 401 });
 
     const fresh = await sessionOf(customer.userId);
     await sessionOf(customer.userId); // another device
-    expect(await changeOwnPassword(platform, person(customer), fresh.id, form, testMeta(), fresh)).toMatchObject({ ok: true });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: fresh.id, session: fresh, values: form, meta: testMeta() })).toMatchObject({ ok: true });
     const [row] = await t.db.select({ password: accounts.password }).from(accounts).where(and(eq(accounts.userId, customer.userId), eq(accounts.providerId, "credential")));
     expect(await verifyPassword({ hash: row!.password!, password: NEXT })).toBe(true);
     // Every other session ends (a new password is for locking someone out); this one stays.
@@ -129,17 +129,17 @@ describe.each(testEngines())("a sponsor's own password (Sign-in & security) on $
   it("a change needs the current password, which is itself a fresh proof; the site's words, the e-mail and common passwords are refused; the minimum is the spec's 6", async () => {
     const customer = await insertCustomer(t.db, { email: "marigold.keeper@example.com" });
     const first = await sessionOf(customer.userId);
-    await changeOwnPassword(platform, person(customer), first.id, { newPassword: INITIAL, confirmPassword: INITIAL }, testMeta(), first);
+    await changeOwnPassword({ platform, admin: person(customer), sessionId: first.id, session: first, values: { newPassword: INITIAL, confirmPassword: INITIAL }, meta: testMeta() });
     platform.clock.advance(FRESH_PROOF_MS + 1_000);
     const session = await sessionOf(customer.userId, new Date(platform.clock.now() - FRESH_PROOF_MS - 60_000));
 
-    expect(await changeOwnPassword(platform, person(customer), session.id, { newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is required"] } });
-    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
-    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: "abc12", confirmPassword: "abc12" }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { newPassword: ["Password must be at least 6 characters long"] } });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: session.id, session: session, values: { newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() })).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is required"] } });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: session.id, session: session, values: { currentPassword: "not-it-at-all", newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() })).toMatchObject({ ok: false, fieldErrors: { currentPassword: ["Current password is incorrect"] } });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: session.id, session: session, values: { currentPassword: INITIAL, newPassword: "abc12", confirmPassword: "abc12" }, meta: testMeta() })).toMatchObject({ ok: false, fieldErrors: { newPassword: ["Password must be at least 6 characters long"] } });
     for (const weak of ["StanwoodHoney2026", "marigold.keeper1", "password123"]) {
-      expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: weak, confirmPassword: weak }, testMeta(), session)).toMatchObject({ ok: false, fieldErrors: { newPassword: [expect.any(String)] } });
+      expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: session.id, session: session, values: { currentPassword: INITIAL, newPassword: weak, confirmPassword: weak }, meta: testMeta() })).toMatchObject({ ok: false, fieldErrors: { newPassword: [expect.any(String)] } });
     }
     expect(await needsFreshProof(platform, session)).toBe(false);
-    expect(await changeOwnPassword(platform, person(customer), session.id, { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, testMeta(), session)).toMatchObject({ ok: true });
+    expect(await changeOwnPassword({ platform, admin: person(customer), sessionId: session.id, session: session, values: { currentPassword: INITIAL, newPassword: NEXT, confirmPassword: NEXT }, meta: testMeta() })).toMatchObject({ ok: true });
   });
 });

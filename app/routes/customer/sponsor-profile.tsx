@@ -141,7 +141,7 @@ const changePassword: Intent = async ({ request, context }, form, actor) => {
   const meta = requestMeta(request, context.get(requestInfoContext).clientAddress);
   const customer = refuseStaffAtCustomerDoor(actor, "account");
   if (isFailure(customer) || !session) return replyRefused(isFailure(customer) ? customer : failed(401, "Please log in again."), { title: PASSWORD_CHANGE_FAILED_TITLE, values }, { intent: CHANGE_PASSWORD_INTENT });
-  const outcome = await changeOwnPassword(platform, { userId: customer.userId, email: customer.email, firstLogin: false }, session.id, values, meta, session);
+  const outcome = await changeOwnPassword({ platform, admin: { userId: customer.userId, email: customer.email, firstLogin: false }, sessionId: session.id, session, values, meta });
   if (!outcome.ok) return replyRefused(outcome, { title: PASSWORD_CHANGE_FAILED_TITLE, values, formError: outcome.fieldErrors ? "none" : "message" }, { intent: CHANGE_PASSWORD_INTENT });
   throw await redirectWithToast(profileTabHref("security"), PASSWORD_CHANGED, platform.authSecret);
 };
