@@ -2,6 +2,7 @@ import { expect, expectAccessible, test, waitForHydration } from "./fixtures";
 import { linkIn, waitForMail } from "./mailbox";
 import { uniqueEmail } from "./sign-in";
 import { toast } from "./toasts";
+import { SESSION_CHANGED_EVENT } from "../../app/platform/realtime/session-across-tabs";
 
 /**
  * Sign-in & security: changing one's e-mail address end to end through the mailbox (another open
@@ -37,8 +38,27 @@ test("a sponsor changes their e-mail by the link sent to it, and another open ta
   const link = new URL(linkIn(confirm, "http"));
   expect(link.pathname).toBe("/email-change");
   await page.goto(`${link.pathname}${link.search}`);
+  // The other tab hears of the change while this one is still on its way to the profile, and
+  // announces the new address: this tab must not reload its data on top of that navigation, whose
+  // answer carries "Email Changed" (the server has spent the toast: its cookie is gone). The
+  // answer is held until the announcement has been heard.
+  await page.evaluate((event) => window.addEventListener(event, () => ((window as unknown as { heard: boolean }).heard = true)), SESSION_CHANGED_EVENT);
+  let answered!: () => void;
+  const heard = new Promise<void>((resolve) => (answered = resolve));
+  await page.route(/\/sponsor-profile\.data/, async (route) => {
+    const response = await route.fetch();
+    const spent = response.headersArray().some(({ name, value }) => name.toLowerCase() === "set-cookie" && value.startsWith("apiary_toast=") && /max-age=0/i.test(value));
+    if (spent) await context.clearCookies({ name: "apiary_toast" });
+    await heard;
+    // A request the page gave up meanwhile (what this test guards against) has no one to answer.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
   await page.getByRole("button", { name: "Confirm new address" }).click();
+  await expect(other.getByRole("main")).toContainText(next);
+  await page.waitForFunction(() => (window as unknown as { heard?: boolean }).heard === true);
+  answered();
   await expect(toast(page, "Email Changed")).toContainText(next);
+  await page.unroute(/\/sponsor-profile\.data/);
   await expect(page).toHaveURL(/\/sponsor-profile\?tab=security$/);
   await expect(page.getByRole("region", { name: "Email address" })).toContainText(next);
   // The other tab heard of it and refreshed its data in place, without a reload.
