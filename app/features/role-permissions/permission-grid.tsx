@@ -27,7 +27,9 @@ export function PermissionGrid({ grid, canSave }: { grid: RoleGrid; canSave: boo
   const granted = new Set(grid.granted);
   const shown = grid.roles.filter((column) => !column.locked).flatMap((column) => grid.granted.filter((key) => key.startsWith(`${column.role}:`)));
   const locked = grid.roles.filter((column) => column.locked);
-  const [phoneRole, setPhoneRole] = useState(() => (grid.roles.find((column) => !column.locked) ?? grid.roles[0])?.role);
+  const [chosenRole, setPhoneRole] = useState<string>();
+  // The role chosen, while it is still in the grid (a live update may remove it); else the first that can be changed.
+  const phoneRole = grid.roles.some((column) => column.role === chosenRole) ? chosenRole : (grid.roles.find((column) => !column.locked) ?? grid.roles[0])?.role;
   /** A column's cells on a phone: shown for the chosen role only. */
   const onPhone = (role: string) => role !== phoneRole && "max-md:hidden";
   return (
