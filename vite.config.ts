@@ -2,10 +2,10 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
-import { compileHints } from "./scripts/vite-compile-hints";
-import { precompress } from "./scripts/vite-precompress";
-import { reactRouterProductionBuild } from "./scripts/vite-react-router-production";
-import { rootChunk } from "./scripts/vite-root-chunk";
+import { compileHints } from "./scripts/vite-compile-hints.ts";
+import { precompress } from "./scripts/vite-precompress.ts";
+import { reactRouterProductionBuild } from "./scripts/vite-react-router-production.ts";
+import { rootChunk } from "./scripts/vite-root-chunk.ts";
 
 const siteShell = rootChunk("app/root.tsx");
 
