@@ -39,6 +39,11 @@ export default defineConfig({
     },
   },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  environments: {
+    // On the server a form's schema is imported statically by its command as well as lazily by
+    // its form: the lazy import, there to keep it off the browser's load, splits nothing there.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+  },
   ssr: {
     // Server-only packages stay external: they are installed next to the build.
     external: ["@electric-sql/pglite", "pg", "pino", "nodemailer", "sharp"],
