@@ -11,12 +11,13 @@ import { textTable } from "./text-table";
 export type StageTiming = { name: string; seconds: number; ok: boolean; startedAt: number };
 export type StagesFile = { stages: StageTiming[]; totalSeconds?: number };
 
+type VitestTest = { fullName: string; status: string; meta?: { retried?: number } };
 type VitestReport = {
   numTotalTests: number;
   numFailedTests: number;
   numPassedTests: number;
   numPendingTests: number;
-  testResults: { name: string; startTime: number; endTime: number; assertionResults: unknown[] }[];
+  testResults: { name: string; startTime: number; endTime: number; assertionResults: VitestTest[] }[];
 };
 
 type PlaywrightResult = { duration: number; status: string; retry: number };
@@ -31,6 +32,9 @@ type PlaywrightReport = {
 const readJson = <T>(file: string): T | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : undefined);
 
 const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
+
+/** A test file's path from the project's root (the report may come from a clone elsewhere). */
+const shortPath = (file: string) => file.replace(/^.*?((app|server|tests)\/)/, "$1");
 
 const table = ([head, ...rows]: string[][]) => textTable(head!, rows, { markdown: true });
 
@@ -62,9 +66,11 @@ export function formatReport(dir: string, { slowVitest = 10, slowPlaywright = 15
     out.push(
       `Vitest: ${vitest.numTotalTests} tests in ${files.length} files (${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests} skipped); slowest ${slowVitest} files:`,
       "",
-      table([["file", "tests", "time"], ...files.slice(0, slowVitest).map((f) => [f.name.replace(/^.*?((app|server|tests)\/)/, "$1"), String(f.tests), seconds(f.ms / 1000)])]),
+      table([["file", "tests", "time"], ...files.slice(0, slowVitest).map((f) => [shortPath(f.name), String(f.tests), seconds(f.ms / 1000)])]),
       "",
     );
+    const retried = vitest.testResults.flatMap((file) => file.assertionResults.filter((test) => test.status === "passed" && test.meta?.retried).map((test) => `${shortPath(file.name)} › ${test.fullName}`));
+    out.push(retried.length ? `Vitest tests that passed only on retry (flaky):\n${retried.map((t) => `- ${t}`).join("\n")}\n` : "No Vitest test needed a retry.\n");
   }
 
   if (playwright) {
@@ -88,7 +94,7 @@ export function formatReport(dir: string, { slowVitest = 10, slowPlaywright = 15
       table([["spec file [project]", "tests", "time"], ...files.slice(0, slowPlaywright).map(([name, f]) => [name, String(f.tests), seconds(f.ms / 1000)])]),
       "",
     );
-    out.push(needingRetry.length ? `Tests that passed only on retry (flaky):\n${needingRetry.map((t) => `- ${t}`).join("\n")}\n` : "No test needed a retry.\n");
+    out.push(needingRetry.length ? `Playwright tests that passed only on retry (flaky):\n${needingRetry.map((t) => `- ${t}`).join("\n")}\n` : "No Playwright test needed a retry.\n");
   }
   return out.join("\n");
 }
