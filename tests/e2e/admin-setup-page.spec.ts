@@ -1,4 +1,4 @@
-import { submitAdminLogin } from "./admin-helpers";
+import { submitAdminLogin, toast } from "./admin-helpers";
 import { expect, expectAccessible, test } from "./fixtures";
 import { E2E_ADMIN } from "./test-accounts";
 
@@ -31,6 +31,9 @@ test("/auth points to /admin-setup, which creates the administrator once, with a
   const password = (await created.getByTestId("admin-password").textContent()) ?? "";
   expect(password).toMatch(/^([A-Za-z2-9]{5}-){3}[A-Za-z2-9]{5}$/);
   await expect(created).toContainText("The default password must be changed at first login.");
+  // The toast too, before axe looks: its code loads when the first toast comes, so it can appear
+  // after the page has settled, and axe would judge it half faded in.
+  await expect(toast(page, "Administrator created")).toContainText(`You can now log in as ${E2E_ADMIN.email}.`);
   await expectAccessible(page, "/admin-setup, created");
 
   await page.goto("/admin-setup");
