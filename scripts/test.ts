@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, in stages. A stage starts as soon as the stages it needs have passed,
- * so the two cores stay busy: typecheck, lint and the production build start together; Vitest
- * and Playwright both start as soon as the build is done (Vitest's server-process tests run
+ * so the two cores stay busy: typecheck and the production build start together; Vitest
+ * and Playwright both start as soon as the build is done, and lint beside them (the build gates
+ * both runners and takes half as long again with lint beside it; lint gates nothing) (Vitest's server-process tests run
  * build/server.js, its databases start from the build's template; Playwright runs the built
  * server) and run side by side, with the script budgets (scripts/bundle-budget.ts, seconds)
  * beside them. Each of the two runners uses about one core on average: most of a browser test
@@ -28,7 +29,7 @@ type Stage = { name: string; command: string[]; needs: string[]; streams: boolea
 
 const stages: Stage[] = [
   { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], needs: [], streams: false },
-  { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [], streams: false },
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: ["build"], streams: false },
   { name: "build", command: ["npm", "run", "--silent", "build"], needs: [], streams: false },
   // Seconds: the scripts each page loads, from the build's manifest, against their budgets.
   { name: "script budgets", command: ["npx", "tsx", "scripts/bundle-budget.ts"], needs: ["build"], streams: false },
