@@ -2,10 +2,8 @@ import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { getMimeType } from "hono/utils/mime";
-import { chooseEncoding, contentDigest, etagFor, ifNoneMatchNames, representationOf, type Encoding, type Representation } from "./representations";
+import { chooseEncoding, contentDigest, encodeBody, etagFor, ifNoneMatchNames, representationOf, type Encoding, type Representation } from "./representations";
 
 const YEAR = 60 * 60 * 24 * 365;
 /** Fingerprinted bundles never change: a year, and the browser doesn't even ask again. */
@@ -13,9 +11,6 @@ export const IMMUTABLE_ASSET_CACHE = `public, max-age=${YEAR}, immutable`;
 /** Other public files (favicon, og-card.png) keep their names across releases: briefly. */
 const PUBLIC_FILE_CACHE = "public, max-age=600";
 const COMPRESSIBLE = /^(?:text\/|application\/(?:javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /** A file's encodings, made when it is first read; a fingerprinted file has no ETag, so no 304. */
 type StaticFile = Partial<Record<Encoding, Representation>> & { identity: Representation };
@@ -97,8 +92,7 @@ export class StaticFiles {
   /** The build's precompressed copy, or (a build without them) a quicker compression now. */
   private compressed(pathname: string, suffix: "br" | "gz", body: Buffer): Promise<Buffer> {
     if (this.precompressed.has(`${pathname}.${suffix}`)) return readFile(path.join(this.root, `${pathname}.${suffix}`));
-    if (suffix === "gz") return gzip(body);
-    return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    return encodeBody(body, suffix === "gz" ? "gzip" : "br", "fast");
   }
 }
 
